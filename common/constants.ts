@@ -1,0 +1,80 @@
+/** Business constants and limits (spec §9). */
+
+export const PRIORITY = {
+  manualMin: 1,
+  manualMax: 5,
+  manualDefault: 3,
+  storedMin: 1,
+  storedMax: 10,
+  /** Kanban badge: ≥ high is 'Yüksek', ≥ medium is 'Orta', else 'Düşük'. */
+  high: 9,
+  medium: 7,
+} as const;
+
+export const ROUTING_PRIORITY = { min: 1, max: 100, default: 50 } as const;
+
+export const KANBAN = { activationDistancePx: 8, keyboardStepPx: 25 } as const;
+
+export const TABLE = {
+  bonusPageSizes: [10, 20, 50, 100] as const,
+  bonusDefaultPageSize: 20,
+  genericDefaultPageSize: 10,
+  maxPageButtons: 5,
+  maxLimit: 100,
+  infiniteScrollThresholdPx: 100,
+} as const;
+
+/** TanStack Query stale times (ms). */
+export const FRESHNESS = {
+  boardRequests: 10_000,
+  tableRequests: 30_000,
+  stats: 60_000,
+  syncLogs: 30_000,
+} as const;
+
+export const SOCKET = {
+  timeoutMs: 20_000,
+  reconnectionDelayMs: 1_000,
+  reconnectionDelayMaxMs: 5_000,
+} as const;
+
+export const TOAST_DURATION_MS = 5_000;
+
+export const SESSION = {
+  storageKey: 'bonus-auth',
+  themeStorageKey: 'bonus-theme',
+  unknownSessionMessage: 'Session ID unknown',
+  projectNotSpecifiedMessage: 'Project not specified',
+} as const;
+
+export const ADVANCED_DASHBOARD = {
+  refreshChoicesMs: [10_000, 30_000, 60_000, 300_000] as const,
+  defaultRefreshMs: 30_000,
+  performancePeriod: '7d',
+  activityLimit: 10,
+  dailyAverageDays: 30,
+} as const;
+
+export const AGENT_THRESHOLDS = {
+  performanceHigh: 90,
+  performanceMedium: 80,
+  loadRed: 80,
+  loadYellow: 60,
+  defaultMaxLoad: 5,
+  awayAfterMs: 5 * 60_000,
+} as const;
+
+export const SETTINGS_DEFAULTS = {
+  appName: 'Bonus Management System',
+  timezone: 'Europe/Istanbul',
+  sessionTimeout: 7200,
+  maxLoginAttempts: 5,
+  emailNotifications: true,
+  smsNotifications: false,
+  autoSync: true,
+  syncInterval: 30,
+} as const;
+export const TIMEZONES = ['Europe/Istanbul', 'UTC', 'America/New_York', 'Europe/London'] as const;
+
+export const LOCALE = 'tr-TR';
+export const CURRENCY = 'TRY';

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { ROLES } from '../enums';
+
+export const LOGIN_MESSAGES = {
+  usernameRequired: 'Kullanıcı adı gereklidir',
+  passwordRequired: 'Şifre gereklidir',
+  failed: 'Giriş başarısız. Bilgileri kontrol edin.',
+} as const;
+
+export const loginBody = z.object({
+  username: z.string({ error: LOGIN_MESSAGES.usernameRequired }).trim().min(1, LOGIN_MESSAGES.usernameRequired).max(64),
+  password: z.string({ error: LOGIN_MESSAGES.passwordRequired }).min(1, LOGIN_MESSAGES.passwordRequired).max(256),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const refreshBody = z.object({ refreshToken: z.string().min(1).max(512) });
+
+export const tokensSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
+export type Tokens = z.infer<typeof tokensSchema>;
+
+export const projectSummarySchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+export type ProjectSummary = z.infer<typeof projectSummarySchema>;
+
+export const sessionUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  fullName: z.string(),
+  email: z.string().nullable(),
+  role: z.enum(ROLES),
+  mustChangePassword: z.boolean(),
+  projects: z.array(projectSummarySchema),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const loginResponse = z.object({ tokens: tokensSchema, user: sessionUserSchema });
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const PASSWORD_MESSAGES = {
+  currentRequired: 'Mevcut şifre gereklidir',
+  newTooShort: 'Yeni şifre en az 8 karakter olmalıdır',
+  wrongCurrent: 'Mevcut şifre hatalı',
+} as const;
+export const changePasswordBody = z.object({
+  currentPassword: z.string().min(1, PASSWORD_MESSAGES.currentRequired).max(256),
+  newPassword: z.string().min(8, PASSWORD_MESSAGES.newTooShort).max(256),
+});

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every setting the server reads from its environment, parsed in one place. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  /** When set, a real PostgreSQL replaces the embedded one. */
+  DATABASE_URL: z.string().url().optional(),
+  /** When set, socket events reach clients of every instance. */
+  REDIS_URL: z.string().url().optional(),
+  /** Secret for token signing and encryption at rest; generated into DATA_DIR when absent. */
+  APP_SECRET: z.string().min(32).optional(),
+  SEED_DEMO: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Serve the built web app from this folder (absent in API-only tests). */
+  WEB_DIST: z.string().default('./dist/web'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
+  SESSION_ABSOLUTE_TTL_SECONDS: z.coerce.number().int().min(300).default(7 * 24 * 3600),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Comma-separated extra origins allowed for the socket handshake (dev servers). */
+  ALLOWED_ORIGINS: z.string().default(''),
+  /** Background jobs (sync schedule, presence sweeps); tests turn them off. */
+  JOBS_ENABLED: bool.default(true),
+});
+export type Config = z.infer<typeof configSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Record<keyof Config, string>> = {}): Config {
+  const merged = { ...env, ...overrides };
+  const result = configSchema.safeParse(merged);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Geçersiz ortam ayarları:\n${lines}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Clock } from './lib/clock';
+import type { AppKeys } from './lib/secrets';
+import type { Realtime } from './realtime/realtime';
+
+/** What every service needs, built once per app and passed down explicitly. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  keys: AppKeys;
+  realtime: Realtime;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,2 @@
+-- Trigram matching for the substring search of bonus requests.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;

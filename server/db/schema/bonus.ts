@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, integer, jsonb, numeric, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, tstz, updatedAt } from './columns';
+import { projects } from './projects';
+import { users } from './users';
+
+export const bonusRequests = pgTable(
+  'bonus_requests',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    externalId: text('external_id'),
+    customerId: text('customer_id'),
+    customerUsername: text('customer_username'),
+    customerName: text('customer_name'),
+    bonusType: text('bonus_type', { enum: ['cashback', 'points', 'other'] }).notNull().default('other'),
+    /** Money: exact decimal, read as string. */
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull().default('0'),
+    description: text('description'),
+    priority: smallint('priority').notNull().default(3),
+    status: text('status', {
+      enum: ['new', 'queued', 'assigned', 'in_progress', 'completed', 'cancelled', 'error'],
+    })
+      .notNull()
+      .default('new'),
+    source: text('source', { enum: ['manual', 'sync'] }).notNull().default('manual'),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    assignedUserId: integer('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
+    assignedByUserId: integer('assigned_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    assignedAt: tstz('assigned_at'),
+    /** Capacity reservation: claimed by a user at full load, handed over when their load drops. */
+    reservedForUserId: integer('reserved_for_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reservedAt: tstz('reserved_at'),
+    completedByUserId: integer('completed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    completedAt: tstz('completed_at'),
+    completionNotes: text('completion_notes'),
+    requeueReason: text('requeue_reason'),
+    /** Last change time in the project's own system (sync watermark input). */
+    externalUpdatedAt: tstz('external_updated_at'),
+    version: integer('version').notNull().default(1),
+    /** Lower-cased text that the list search matches by substring (trigram index). */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(coalesce(external_id, '') || ' ' || coalesce(customer_username, '') || ' ' || coalesce(customer_name, '') || ' ' || coalesce(customer_id, '') || ' ' || coalesce(description, ''))`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('bonus_requests_project_external_uq')
+      .on(t.projectId, t.externalId)
+      .where(sql`${t.externalId} is not null`),
+    index('bonus_requests_project_created_idx').on(t.projectId, t.createdAt.desc(), t.id.desc()),
+    index('bonus_requests_project_status_created_idx').on(t.projectId, t.status, t.createdAt.desc(), t.id.desc()),
+    index('bonus_requests_assignee_status_idx').on(t.assignedUserId, t.status),
+    index('bonus_requests_reserved_idx')
+      .on(t.reservedForUserId, t.reservedAt)
+      .where(sql`${t.reservedForUserId} is not null`),
+    index('bonus_requests_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    check('bonus_requests_priority_ck', sql`${t.priority} between 1 and 10`),
+  ],
+);
+
+export const bonusRequestEvents = pgTable(
+  'bonus_request_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => bonusRequests.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').notNull(),
+    type: text('type').notNull(),
+    actorUserId: integer('actor_user_id'),
+    actorName: text('actor_name'),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    reason: text('reason'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('bonus_request_events_request_idx').on(t.requestId, t.id)],
+);
+
+/** Figures recomputed by the 'statistics' sync (spec §4 sync types). */
+export const projectStatistics = pgTable('project_statistics', {
+  projectId: integer('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  total: integer('total').notNull().default(0),
+  waiting: integer('waiting').notNull().default(0),
+  active: integer('active').notNull().default(0),
+  completed: integer('completed').notNull().default(0),
+  problem: integer('problem').notNull().default(0),
+  totalAmount: numeric('total_amount', { precision: 16, scale: 2 }).notNull().default('0'),
+  completedAmount: numeric('completed_amount', { precision: 16, scale: 2 }).notNull().default('0'),
+  computedAt: tstz('computed_at').notNull().defaultNow(),
+});

@@ -1,0 +1,5 @@
+export * from './users';
+export * from './projects';
+export * from './audit';
+export * from './bonus';
+export * from './sync';

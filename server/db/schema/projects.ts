@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, pgTable, primaryKey, serial, text, uniqueIndex, index, check } from 'drizzle-orm/pg-core';
+import { createdAt, tstz, updatedAt } from './columns';
+import { users } from './users';
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    baseUrl: text('base_url').notNull(),
+    dbType: text('db_type', { enum: ['postgresql', 'mysql'] }).notNull().default('postgresql'),
+    dbHost: text('db_host').notNull(),
+    dbPort: integer('db_port'),
+    dbName: text('db_name').notNull(),
+    dbUser: text('db_user').notNull(),
+    /** AES-256-GCM ciphertext; never returned by any endpoint. */
+    dbPasswordEnc: text('db_password_enc'),
+    isActive: boolean('is_active').notNull().default(true),
+    lastSyncAt: tstz('last_sync_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('projects_code_lower_uq').on(sql`lower(${t.code})`)],
+);
+
+export const projectMembers = pgTable(
+  'project_members',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Whether this member takes requests in this project ('Pasifleştir' / 'Aktifleştir'). */
+    agentActive: boolean('agent_active').notNull().default(true),
+    /** Id of the person in the project's own system, set by personnel sync. */
+    externalPersonnelId: text('external_personnel_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.userId] }),
+    index('project_members_user_idx').on(t.userId),
+    uniqueIndex('project_members_external_uq')
+      .on(t.projectId, t.externalPersonnelId)
+      .where(sql`${t.externalPersonnelId} is not null`),
+  ],
+);
+
+/** Settings columns shared by the system row and each project's row (spec §3 Settings). */
+function settingsColumns() {
+  return {
+    appName: text('app_name').notNull().default('Bonus Management System'),
+    timezone: text('timezone').notNull().default('Europe/Istanbul'),
+    sessionTimeout: integer('session_timeout').notNull().default(7200),
+    maxLoginAttempts: integer('max_login_attempts').notNull().default(5),
+    emailNotifications: boolean('email_notifications').notNull().default(true),
+    smsNotifications: boolean('sms_notifications').notNull().default(false),
+    autoSync: boolean('auto_sync').notNull().default(true),
+    syncInterval: integer('sync_interval').notNull().default(30),
+    updatedAt: updatedAt(),
+  };
+}
+
+/** One row (id = 1): the settings that apply to sign-in and the whole system. */
+export const systemSettings = pgTable(
+  'system_settings',
+  { id: integer('id').primaryKey().default(1), ...settingsColumns() },
+  (t) => [check('system_settings_single_row_ck', sql`${t.id} = 1`)],
+);
+
+export const projectSettings = pgTable('project_settings', {
+  projectId: integer('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  ...settingsColumns(),
+});

@@ -1,0 +1,20 @@
+import type { AppContext } from '../context';
+import { pruneEndedSessions } from '../modules/auth/sessions';
+
+type Stop = () => Promise<void>;
+
+/** Periodic work of the server; each job registers here and returns how to stop it. */
+export async function startBackgroundJobs(ctx: AppContext): Promise<Stop> {
+  const timers: NodeJS.Timeout[] = [];
+  const every = (ms: number, job: () => Promise<void>, name: string) => {
+    const timer = setInterval(() => {
+      job().catch((err) => ctx.log.warn({ err, job: name }, 'background job failed'));
+    }, ms);
+    timer.unref();
+    timers.push(timer);
+  };
+  every(6 * 3600_000, () => pruneEndedSessions(ctx), 'prune-sessions');
+  return async () => {
+    timers.forEach(clearInterval);
+  };
+}

@@ -1,0 +1,39 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedDemoIfEmpty } from './db/seed/seed-demo';
+import { startBackgroundJobs } from './jobs';
+
+/** Starts the whole product: migrate, seed demo data on first start, serve web + API + socket. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const app = await buildApp({ config, database });
+  const seedDemo = config.SEED_DEMO ?? !config.DATABASE_URL;
+  if (seedDemo && (await seedDemoIfEmpty(app.ctx))) app.log.info('demo data seeded (password: demo1234)');
+  if (!config.DATABASE_URL && !config.APP_SECRET) app.log.info(`secrets key kept in ${config.DATA_DIR}`);
+  if (config.DATABASE_URL && !config.APP_SECRET) app.log.warn('APP_SECRET is not set: several instances need the same APP_SECRET');
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const stopJobs = config.JOBS_ENABLED ? await startBackgroundJobs(app.ctx) : async () => undefined;
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await stopJobs();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { SESSION } from '@common/constants';
+import type { Role } from '@common/enums';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { refreshTokens, sessions, systemSettings, users } from '../../db/schema';
+import { unauthorized } from '../../lib/errors';
+import { randomToken, sha256 } from '../../lib/secrets';
+import { signAccessToken, verifyAccessToken } from './access-token';
+
+export interface AuthUser {
+  id: number;
+  username: string;
+  fullName: string;
+  email: string | null;
+  role: Role;
+  mustChangePassword: boolean;
+}
+export interface AuthContext {
+  user: AuthUser;
+  sessionId: string;
+}
+
+/** Last-seen is written at most this often, not on every request. */
+const TOUCH_EVERY_MS = 30_000;
+
+export const sessionUnknown = () => unauthorized(SESSION.unknownSessionMessage);
+
+/** Opens a session and returns its first token pair. */
+export async function openSession(
+  ctx: AppContext,
+  tx: DbOrTx,
+  input: { userId: number; ipAddress: string | null; userAgent: string | null },
+): Promise<{ sessionId: string; accessToken: string; refreshToken: string }> {
+  const now = ctx.clock.now();
+  const sessionId = randomUUID();
+  await tx.insert(sessions).values({
+    id: sessionId,
+    userId: input.userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + ctx.config.SESSION_ABSOLUTE_TTL_SECONDS * 1000),
+    ipAddress: input.ipAddress,
+    userAgent: input.userAgent?.slice(0, 300) ?? null,
+  });
+  const pair = await issueTokenPair(ctx, tx, sessionId, input.userId);
+  return { sessionId, ...pair };
+}
+
+export async function issueTokenPair(ctx: AppContext, tx: DbOrTx, sessionId: string, userId: number) {
+  const refreshToken = randomToken();
+  await tx.insert(refreshTokens).values({ sessionId, tokenHash: sha256(refreshToken), createdAt: ctx.clock.now() });
+  const accessToken = await signAccessToken({ sid: sessionId, uid: userId }, ctx.keys.jwt, ctx.clock, ctx.config.ACCESS_TOKEN_TTL_SECONDS);
+  return { accessToken, refreshToken };
+}
+
+type LiveRow = {
+  revokedAt: Date | null;
+  expiresAt: Date;
+  lastSeenAt: Date;
+  sessionTimeout: number;
+  user: AuthUser & { isActive: boolean };
+};
+
+async function loadSession(ctx: AppContext, sessionId: string): Promise<LiveRow | undefined> {
+  const [row] = await ctx.database.db
+    .select({
+      revokedAt: sessions.revokedAt,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      sessionTimeout: systemSettings.sessionTimeout,
+      user: {
+        id: users.id,
+        username: users.username,
+        fullName: users.fullName,
+        email: users.email,
+        role: users.role,
+        mustChangePassword: users.mustChangePassword,
+        isActive: users.isActive,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(systemSettings, eq(systemSettings.id, 1))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The session behind a token if it is still live: not revoked, within its absolute
+ * lifetime and its inactivity timeout, and its user still active. A session that has
+ * just run out is revoked on the spot so every later call agrees.
+ */
+export async function requireLiveSession(ctx: AppContext, sessionId: string): Promise<AuthContext> {
+  const row = await loadSession(ctx, sessionId);
+  if (!row || row.revokedAt) throw sessionUnknown();
+  const now = ctx.clock.now().getTime();
+  const idleMs = now - row.lastSeenAt.getTime();
+  const reason =
+    !row.user.isActive ? 'user_inactive' : row.expiresAt.getTime() <= now ? 'expired' : idleMs > row.sessionTimeout * 1000 ? 'idle' : null;
+  if (reason) {
+    await revokeSessions(ctx, [sessionId], reason);
+    throw sessionUnknown();
+  }
+  if (idleMs > TOUCH_EVERY_MS) {
+    await ctx.database.db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, sessionId));
+  }
+  const { isActive: _active, ...user } = row.user;
+  return { user, sessionId };
+}
+
+/** Verifies an access token and its session; 401 either way, `Session ID unknown` when the session is gone. */
+export async function authenticateToken(ctx: AppContext, token: string | undefined): Promise<AuthContext> {
+  if (!token) throw unauthorized('Oturum açmanız gerekiyor');
+  const claims = await verifyAccessToken(token, ctx.keys.jwt, ctx.clock);
+  if (!claims) throw unauthorized('Oturum süresi doldu veya geçersiz');
+  const auth = await requireLiveSession(ctx, claims.sid);
+  if (auth.user.id !== claims.uid) throw sessionUnknown();
+  return auth;
+}
+
+/** Revokes sessions (and so all their tokens) and closes their sockets at once. */
+export async function revokeSessions(ctx: AppContext, sessionIds: string[], reason: string, tx: DbOrTx = ctx.database.db) {
+  if (sessionIds.length === 0) return;
+  await tx
+    .update(sessions)
+    .set({ revokedAt: ctx.clock.now(), revokedReason: reason })
+    .where(and(inArray(sessions.id, sessionIds), isNull(sessions.revokedAt)));
+  ctx.realtime.disconnectSessions(sessionIds, reason);
+}
+
+/** Ends every live session of a user (deactivation, role or password change, force logout). */
+export async function revokeUserSessions(
+  ctx: AppContext,
+  userId: number,
+  reason: string,
+  tx: DbOrTx = ctx.database.db,
+  keepSessionId?: string,
+) {
+  const live = (
+    await tx
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+  ).filter((s) => s.id !== keepSessionId);
+  await revokeSessions(
+    ctx,
+    live.map((s) => s.id),
+    reason,
+    tx,
+  );
+  return live.length;
+}
+
+/** Grace after a refresh token is spent, for two tabs refreshing at once (RFC 9700 §4.14.2). */
+const REUSE_GRACE_MS = 10_000;
+
+export type RefreshOutcome =
+  | { kind: 'rotated'; sessionId: string; userId: number; accessToken: string; refreshToken: string }
+  | { kind: 'reused'; sessionId: string; userId: number }
+  | { kind: 'invalid' };
+
+/**
+ * Rotates a refresh token: it is spent in one conditional statement, so two uses race
+ * to one winner. A token spent more than the grace ago signals theft: the whole
+ * session is revoked.
+ */
+export async function rotateRefreshToken(ctx: AppContext, presented: string): Promise<RefreshOutcome> {
+  const db = ctx.database.db;
+  const hash = sha256(presented);
+  const now = ctx.clock.now();
+  const [spent] = await db
+    .update(refreshTokens)
+    .set({ spentAt: now })
+    .where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.spentAt)))
+    .returning({ sessionId: refreshTokens.sessionId });
+
+  let sessionId = spent?.sessionId;
+  if (!sessionId) {
+    const [known] = await db
+      .select({ sessionId: refreshTokens.sessionId, spentAt: refreshTokens.spentAt })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hash))
+      .limit(1);
+    if (!known?.spentAt) return { kind: 'invalid' };
+    const [owner] = await db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.id, known.sessionId));
+    if (now.getTime() - known.spentAt.getTime() > REUSE_GRACE_MS) {
+      return { kind: 'reused', sessionId: known.sessionId, userId: owner?.userId ?? 0 };
+    }
+    sessionId = known.sessionId;
+  }
+  try {
+    const auth = await requireLiveSession(ctx, sessionId);
+    // A refresh is activity: it keeps the session from idling out.
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+    const pair = await issueTokenPair(ctx, db, sessionId, auth.user.id);
+    return { kind: 'rotated', sessionId, userId: auth.user.id, ...pair };
+  } catch {
+    return { kind: 'invalid' };
+  }
+}
+
+/** Removes refresh tokens of ended sessions; they can never be used again. */
+export async function pruneEndedSessions(ctx: AppContext): Promise<void> {
+  await ctx.database.db.execute(
+    sql`delete from ${sessions} where ${sessions.revokedAt} < now() - interval '30 days' or ${sessions.expiresAt} < now() - interval '30 days'`,
+  );
+}

@@ -1,0 +1,48 @@
+import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { seesAllProjects } from '@common/permissions';
+import type { Role } from '@common/enums';
+import type { ProjectSummary } from '@common/schemas/auth';
+import type { DbOrTx } from '../../db/client';
+import { projectMembers, projects } from '../../db/schema';
+
+/** Which projects a user may see: super_admin every project, others their memberships. */
+export function accessibleProjectsFilter(user: { id: number; role: Role }): SQL | undefined {
+  if (seesAllProjects(user.role)) return undefined;
+  return eq(projectMembers.userId, user.id);
+}
+
+export async function listProjectSummaries(db: DbOrTx, user: { id: number; role: Role }): Promise<ProjectSummary[]> {
+  const base = db.select({ id: projects.id, code: projects.code, name: projects.name }).from(projects);
+  const rows = seesAllProjects(user.role)
+    ? await base.where(eq(projects.isActive, true)).orderBy(asc(projects.id))
+    : await base
+        .innerJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, user.id)))
+        .where(eq(projects.isActive, true))
+        .orderBy(asc(projects.id));
+  return rows;
+}
+
+/** True when the project exists and the user may work in it. */
+export async function canAccessProject(db: DbOrTx, user: { id: number; role: Role }, projectId: number): Promise<boolean> {
+  if (seesAllProjects(user.role)) {
+    const [p] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).limit(1);
+    return Boolean(p);
+  }
+  const [m] = await db
+    .select({ id: projectMembers.projectId })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, user.id)))
+    .limit(1);
+  return Boolean(m);
+}
+
+export function projectSearchFilter(search: string | undefined, status: string | undefined): SQL | undefined {
+  const parts: (SQL | undefined)[] = [];
+  if (search) {
+    const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    parts.push(or(ilike(projects.name, like), ilike(projects.code, like)));
+  }
+  if (status === 'active') parts.push(eq(projects.isActive, true));
+  if (status === 'inactive') parts.push(eq(projects.isActive, false));
+  return and(...parts);
+}

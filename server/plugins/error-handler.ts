@@ -1,0 +1,46 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+
+const GENERIC_MESSAGES: Record<number, string> = {
+  400: 'İstek geçersiz',
+  401: 'Oturum açmanız gerekiyor',
+  403: 'Bu işlem için yetkiniz yok',
+  404: 'Kayıt bulunamadı',
+  405: 'Bu yöntem desteklenmiyor',
+  409: 'İşlem mevcut durumla çakışıyor',
+  413: 'İstek çok büyük',
+  415: 'Desteklenmeyen içerik türü',
+  429: 'Çok fazla istek. Lütfen biraz sonra tekrar deneyin.',
+};
+export const UNEXPECTED_MESSAGE = 'Beklenmeyen bir hata oluştu';
+
+/** Field path → first message, so a form can show each field's error. */
+function fieldErrors(issues: { instancePath: string; message?: string }[], context?: string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || context || '_';
+    errors[path] ??= issue.message ?? 'Geçersiz değer';
+  }
+  return errors;
+}
+
+/** The one failure shape, `{ success: false, message, errors? }`; never a stack trace. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ success: false, message: error.message, errors: error.fieldErrors });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrors(error.validation, (error as FastifyError).validationContext);
+      return reply.status(400).send({ success: false, message: Object.values(errors)[0] ?? GENERIC_MESSAGES[400], errors });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      return reply.status(500).send({ success: false, message: UNEXPECTED_MESSAGE });
+    }
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: error }, 'unexpected error');
+    return reply.status(status).send({ success: false, message: GENERIC_MESSAGES[status] ?? UNEXPECTED_MESSAGE });
+  });
+}

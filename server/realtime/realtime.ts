@@ -1,0 +1,177 @@
+import { EventEmitter } from 'node:events';
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import { SESSION, SOCKET } from '@common/constants';
+import { projectRoom, sessionRoom, SOCKET_EVENTS, userRoom } from '@common/socket-events';
+import type { AppContext } from '../context';
+import { authenticateToken } from '../modules/auth/sessions';
+import { canAccessProject } from '../modules/projects/project-access';
+
+export interface SocketData {
+  userId: number;
+  username: string;
+  role: string;
+  sessionId: string;
+  projectId: number;
+}
+
+export interface PresenceEvents {
+  connected: [data: SocketData];
+  disconnected: [data: SocketData];
+  activity: [data: SocketData];
+}
+
+/**
+ * Live events over socket.io. One room per project, per user and per session, so that
+ * revoking a session closes exactly its sockets. With REDIS_URL the rooms span every
+ * server instance (socket.io Redis adapter); without it one instance works alone.
+ */
+export class Realtime {
+  private io: Server | null = null;
+  private ctx: AppContext | null = null;
+  private redisClients: { ping(): Promise<unknown>; quit(): Promise<unknown> }[] = [];
+  readonly presence = new EventEmitter<PresenceEvents>();
+
+  constructor(private readonly options: { redisUrl?: string; allowedOrigins: string[] }) {}
+
+  async attach(httpServer: HttpServer, ctx: AppContext): Promise<void> {
+    this.ctx = ctx;
+    const io = new Server(httpServer, {
+      path: '/socket.io',
+      serveClient: false,
+      pingInterval: 10_000,
+      pingTimeout: 10_000,
+      connectTimeout: SOCKET.timeoutMs,
+      allowRequest: (req, callback) => callback(null, this.originAllowed(req)),
+    });
+    if (this.options.redisUrl) {
+      const { createClient } = await import('redis');
+      const { createAdapter } = await import('@socket.io/redis-adapter');
+      const pub = createClient({ url: this.options.redisUrl });
+      const sub = pub.duplicate();
+      pub.on('error', (err) => ctx.log.warn({ err: err.message }, 'redis pub error'));
+      sub.on('error', (err) => ctx.log.warn({ err: err.message }, 'redis sub error'));
+      await Promise.all([pub.connect(), sub.connect()]);
+      this.redisClients = [pub, sub];
+      io.adapter(createAdapter(pub, sub));
+    }
+    io.use((socket, next) => {
+      this.handshake(socket).then(
+        () => next(),
+        (err: Error) => next(new Error(err.message)),
+      );
+    });
+    io.on('connection', (socket) => this.onConnection(socket));
+    this.io = io;
+  }
+
+  /** Browsers send Origin: only our own host (or an allowed dev origin) may open a socket. */
+  private originAllowed(req: IncomingMessage): boolean {
+    const origin = req.headers.origin;
+    if (!origin) return true;
+    try {
+      const url = new URL(origin);
+      return url.host === req.headers.host || this.options.allowedOrigins.includes(url.origin);
+    } catch {
+      return false;
+    }
+  }
+
+  private async handshake(socket: Socket): Promise<void> {
+    const ctx = this.ctx!;
+    const rawProject = socket.handshake.query.projectId;
+    const projectId = Number(Array.isArray(rawProject) ? rawProject[0] : rawProject);
+    if (!rawProject || !Number.isInteger(projectId) || projectId <= 0) throw new Error(SESSION.projectNotSpecifiedMessage);
+    const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
+    const auth = await authenticateToken(ctx, token);
+    if (!(await canAccessProject(ctx.database.db, auth.user, projectId))) throw new Error('Bu projeye erişim yetkiniz yok');
+    const data: SocketData = {
+      userId: auth.user.id,
+      username: auth.user.username,
+      role: auth.user.role,
+      sessionId: auth.sessionId,
+      projectId,
+    };
+    socket.data = data;
+  }
+
+  private onConnection(socket: Socket): void {
+    const data = socket.data as SocketData;
+    void socket.join([projectRoom(data.projectId), userRoom(data.userId), sessionRoom(data.sessionId)]);
+    this.presence.emit('connected', data);
+
+    socket.on(SOCKET_EVENTS.joinProject, async (raw: unknown, ack?: (r: { ok: boolean; message?: string }) => void) => {
+      const projectId = Number(raw);
+      const ctx = this.ctx!;
+      const allowed =
+        Number.isInteger(projectId) &&
+        projectId > 0 &&
+        (await canAccessProject(ctx.database.db, { id: data.userId, role: data.role as never }, projectId));
+      if (!allowed) return ack?.({ ok: false, message: 'Bu projeye erişim yetkiniz yok' });
+      if (projectId !== data.projectId) {
+        void socket.leave(projectRoom(data.projectId));
+        this.presence.emit('disconnected', { ...data });
+        data.projectId = projectId;
+        this.presence.emit('connected', { ...data });
+      }
+      void socket.join(projectRoom(projectId));
+      ack?.({ ok: true });
+    });
+    socket.on(SOCKET_EVENTS.leaveProject, (raw: unknown) => {
+      const projectId = Number(raw);
+      if (Number.isInteger(projectId)) void socket.leave(projectRoom(projectId));
+    });
+    socket.on(SOCKET_EVENTS.activity, () => this.presence.emit('activity', data));
+    socket.on('disconnect', () => this.presence.emit('disconnected', data));
+  }
+
+  emitToProject(projectId: number, event: string, payload: unknown): void {
+    this.io?.to(projectRoom(projectId)).emit(event, payload);
+  }
+
+  emitToUser(userId: number, event: string, payload: unknown): void {
+    this.io?.to(userRoom(userId)).emit(event, payload);
+  }
+
+  /** Tells the sessions' sockets why, then closes them (on every instance). */
+  disconnectSessions(sessionIds: string[], reason: string): void {
+    if (!this.io || sessionIds.length === 0) return;
+    const rooms = sessionIds.map(sessionRoom);
+    this.io.to(rooms).emit(SOCKET_EVENTS.sessionRevoked, { reason });
+    this.io.in(rooms).disconnectSockets(true);
+  }
+
+  disconnectUser(userId: number, event: string, payload: unknown): void {
+    if (!this.io) return;
+    this.io.to(userRoom(userId)).emit(event, payload);
+    this.io.in(userRoom(userId)).disconnectSockets(true);
+  }
+
+  /** How many sockets a user has open, across instances. */
+  async countUserSockets(userId: number, projectId?: number): Promise<number> {
+    if (!this.io) return 0;
+    const sockets = await this.io.in(userRoom(userId)).fetchSockets();
+    return projectId === undefined ? sockets.length : sockets.filter((s) => (s.data as SocketData).projectId === projectId).length;
+  }
+
+  async redisStatus(): Promise<'up' | 'down' | 'unused'> {
+    if (this.redisClients.length === 0) return 'unused';
+    try {
+      await this.redisClients[0]!.ping();
+      return 'up';
+    } catch {
+      return 'down';
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.io) {
+      // Not io.close(): that would also close the HTTP server, which Fastify closes itself.
+      this.io.disconnectSockets(true);
+      this.io.engine.close();
+      this.io = null;
+    }
+    await Promise.allSettled(this.redisClients.map((c) => c.quit()));
+    this.redisClients = [];
+  }
+}

@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './context';
+import type { AuthContext } from './modules/auth/sessions';
+
+/** The Fastify instance with zod schemas as its type provider. */
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a session (login, refresh, health, docs). */
+    public?: boolean;
+  }
+}
+
+export function ok<T>(data: T): { success: true; data: T } {
+  return { success: true, data };
+}

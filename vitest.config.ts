@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const alias = {
+  '@common': fileURLToPath(new URL('./common', import.meta.url)),
+  '@web': fileURLToPath(new URL('./web', import.meta.url)),
+  '@server': fileURLToPath(new URL('./server', import.meta.url)),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'common/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Each file opens its own database; two at once is what two cores carry.
+          maxWorkers: 2,
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['web/**/*.test.{ts,tsx}'],
+          setupFiles: ['web/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
