@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Permission } from '@common/permissions';
 import type { AppContext } from './context';
 import type { AuthContext } from './modules/auth/sessions';
 
@@ -16,6 +17,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a session (login, refresh, health, docs). */
     public?: boolean;
+    /** Who may call the route: a permission of the matrix, or any signed-in user. */
+    permission?: Permission | 'authenticated';
   }
 }
 

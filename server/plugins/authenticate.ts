@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { can } from '@common/permissions';
+import { forbidden, notFound } from '../lib/errors';
 import { authenticateToken } from '../modules/auth/sessions';
+import { canAccessProject } from '../modules/projects/project-access';
+import { PROJECT_NOT_FOUND } from '../policies/authorize';
 
 function bearer(header: string | undefined): string | undefined {
   if (!header) return undefined;
@@ -7,12 +11,34 @@ function bearer(header: string | undefined): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-/** Every route under /api needs a live session unless its config says `public`. */
+/**
+ * Every route under /api declares who may call it in its config: `public: true`, or a
+ * `permission` (a matrix permission, or 'authenticated' for any signed-in user).
+ * A route declaring neither refuses to register, so no endpoint is left unguarded.
+ *
+ * The check runs before body validation, in this order: live session (401) → project
+ * membership when the path has :projectId (404, revealing nothing) → role (403).
+ */
 export function registerAuthentication(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.config?.public) return;
+    if (!route.config?.permission) throw new Error(`${String(route.method)} ${route.url}: no permission declared`);
+  });
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    if (request.routeOptions.config?.public) return;
-    request.auth = await authenticateToken(app.ctx, bearer(request.headers.authorization));
+    const config = request.routeOptions.config;
+    if (config?.public) return;
+    const auth = await authenticateToken(app.ctx, bearer(request.headers.authorization));
+    request.auth = auth;
+    const permission = config?.permission;
+    if (!permission) return; // unknown route: the not-found handler answers 404
+    const rawProjectId = (request.params as Record<string, string> | undefined)?.projectId;
+    if (rawProjectId !== undefined) {
+      const projectId = Number(rawProjectId);
+      const ok = Number.isInteger(projectId) && projectId > 0 && projectId <= 2_147_483_647;
+      if (!ok || !(await canAccessProject(app.ctx.database.db, auth.user, projectId))) throw notFound(PROJECT_NOT_FOUND);
+    }
+    if (permission !== 'authenticated' && !can(auth.user.role, permission)) throw forbidden();
   });
 }

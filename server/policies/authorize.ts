@@ -11,6 +11,11 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+/**
+ * Route-level checks run in the authentication hook from each route's `permission`.
+ * These helpers are for checks inside a handler (a second permission, a target user).
+ */
+
 /** The caller's role must carry the permission (403 otherwise). */
 export function authorize(request: FastifyRequest, permission: Permission): AuthContext {
   const auth = requireAuth(request);

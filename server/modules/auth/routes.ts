@@ -64,7 +64,7 @@ export default async function authRoutes(app: App) {
 
   app.post(
     '/api/auth/logout',
-    { schema: { tags: ['auth'], summary: 'Çıkış', response: { 200: envelope(z.object({ loggedOut: z.boolean() })) } } },
+    { config: { permission: 'authenticated' }, schema: { tags: ['auth'], summary: 'Çıkış', response: { 200: envelope(z.object({ loggedOut: z.boolean() })) } } },
     async (request) => {
       const auth = requireAuth(request);
       await ctx.database.db.transaction(async (tx) => {
@@ -85,7 +85,7 @@ export default async function authRoutes(app: App) {
 
   app.get(
     '/api/auth/me',
-    { schema: { tags: ['auth'], summary: 'Oturumdaki kullanıcı', response: { 200: envelope(sessionUserSchema) } } },
+    { config: { permission: 'authenticated' }, schema: { tags: ['auth'], summary: 'Oturumdaki kullanıcı', response: { 200: envelope(sessionUserSchema) } } },
     async (request) => {
       const auth = requireAuth(request);
       const [user] = await ctx.database.db.select().from(users).where(eq(users.id, auth.user.id));
@@ -97,7 +97,7 @@ export default async function authRoutes(app: App) {
   app.post(
     '/api/auth/change-password',
     {
-      config: { rateLimit: loginLimit },
+      config: { permission: 'authenticated', rateLimit: loginLimit },
       schema: { tags: ['auth'], summary: 'Şifre değiştir', body: changePasswordBody, response: { 200: envelope(z.object({ changed: z.boolean() })) } },
     },
     async (request) => {

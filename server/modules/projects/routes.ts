@@ -4,7 +4,7 @@ import { seesAllProjects } from '@common/permissions';
 import { envelope } from '@common/schemas/api';
 import { projectListQuery, projectSchema } from '@common/schemas/projects';
 import { projectMembers, projects } from '../../db/schema';
-import { authorize } from '../../policies/authorize';
+import { requireAuth } from '../../policies/authorize';
 import { ok, type App } from '../../types';
 import { projectSearchFilter } from './project-access';
 import { presentProject } from './present-project';
@@ -15,6 +15,7 @@ export default async function projectRoutes(app: App) {
   app.get(
     '/api/projects',
     {
+      config: { permission: 'project:read' },
       schema: {
         tags: ['projects'],
         summary: 'Kullanıcının projeleri (super_admin: tümü)',
@@ -23,7 +24,7 @@ export default async function projectRoutes(app: App) {
       },
     },
     async (request) => {
-      const auth = authorize(request, 'project:read');
+      const auth = requireAuth(request);
       const filter = projectSearchFilter(request.query.search, request.query.status);
       const rows = seesAllProjects(auth.user.role)
         ? await db.select().from(projects).where(filter).orderBy(asc(projects.id))

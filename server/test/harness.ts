@@ -1,0 +1,114 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { Role } from '@common/enums';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { createTestDatabase } from '../db/test-database';
+import { projectMembers, projectSettings, projects, users } from '../db/schema';
+import { ManualClock } from '../lib/clock';
+import { hashPassword } from '../lib/passwords';
+import type { App } from '../types';
+
+export const TEST_PASSWORD = 'test-password-1';
+let passwordHash: Promise<string> | undefined;
+
+export interface TestApp {
+  app: App;
+  clock: ManualClock;
+  /** Everything the server logged, to search for secrets. */
+  logs: string[];
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database (PGlite in memory, or a new database on TEST_DATABASE_URL). */
+export async function createTestApp(overrides: Partial<Record<keyof Config, string>> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bonus-test-'));
+  const config = loadConfig({}, {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    APP_SECRET: 'test-secret-that-is-long-enough-for-hkdf-0123456789',
+    JOBS_ENABLED: 'false',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    ...overrides,
+  });
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _enc, cb) {
+      logs.push(String(chunk));
+      cb();
+    },
+  });
+  const clock = new ManualClock();
+  const app = await buildApp({ config, database, clock, logStream });
+  await app.ready();
+  return {
+    app,
+    clock,
+    logs,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+/** A user with TEST_PASSWORD, member of the given projects. */
+export async function buildUser(app: App, opts: { role?: Role; projects?: number[]; username?: string; isActive?: boolean; maxLoad?: number } = {}) {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const db = app.ctx.database.db;
+  const [user] = await db
+    .insert(users)
+    .values({
+      username: opts.username ?? unique('user'),
+      fullName: 'Test Kullanıcı',
+      email: null,
+      role: opts.role ?? 'operator',
+      isActive: opts.isActive ?? true,
+      maxLoad: opts.maxLoad ?? 5,
+      passwordHash: await passwordHash,
+    })
+    .returning();
+  if (opts.projects?.length) {
+    await db.insert(projectMembers).values(opts.projects.map((projectId) => ({ projectId, userId: user!.id })));
+  }
+  return user!;
+}
+
+export async function buildProject(app: App, opts: { code?: string; name?: string } = {}) {
+  const db = app.ctx.database.db;
+  const code = opts.code ?? unique('P').toUpperCase();
+  const [project] = await db
+    .insert(projects)
+    .values({ code, name: opts.name ?? `Proje ${code}`, baseUrl: 'https://example.com', dbHost: '127.0.0.1', dbName: 'ext', dbUser: 'reader' })
+    .returning();
+  await db.insert(projectSettings).values({ projectId: project!.id });
+  return project!;
+}
+
+/** A fresh tenant: a project with one user of each role, and a foreign project nobody of them is in. */
+export async function buildTenant(app: App) {
+  const project = await buildProject(app);
+  const foreign = await buildProject(app);
+  const roles: Role[] = ['super_admin', 'admin', 'manager', 'operator', 'agent'];
+  const members = Object.fromEntries(
+    await Promise.all(roles.map(async (role) => [role, await buildUser(app, { role, projects: [project.id] })] as const)),
+  ) as Record<Role, Awaited<ReturnType<typeof buildUser>>>;
+  return { project, foreign, members };
+}
+
+export async function login(app: App, username: string, password = TEST_PASSWORD) {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+  if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+  const body = res.json();
+  return { accessToken: body.data.tokens.accessToken as string, refreshToken: body.data.tokens.refreshToken as string, user: body.data.user };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
