@@ -41,6 +41,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'unexpected error');
-    return reply.status(status).send({ success: false, message: GENERIC_MESSAGES[status] ?? UNEXPECTED_MESSAGE });
+    // The rate limiter's message is ours (Turkish, with the wait); Fastify's other 4xx texts are English.
+    const message = status === 429 && error.message ? error.message : (GENERIC_MESSAGES[status] ?? UNEXPECTED_MESSAGE);
+    return reply.status(status).send({ success: false, message });
   });
 }
