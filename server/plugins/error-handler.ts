@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
 
 const GENERIC_MESSAGES: Record<number, string> = {
@@ -27,12 +27,13 @@ function fieldErrors(issues: { instancePath: string; message?: string }[], conte
 
 /** The one failure shape, `{ success: false, message, errors? }`; never a stack trace. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.status).send({ success: false, message: error.message, errors: error.fieldErrors });
+  app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
+    if (thrown instanceof AppError) {
+      return reply.status(thrown.status).send({ success: false, message: thrown.message, errors: thrown.fieldErrors });
     }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = fieldErrors(error.validation, (error as FastifyError).validationContext);
+    const error: FastifyError = thrown;
+    if (Array.isArray(error.validation)) {
+      const errors = fieldErrors(error.validation, error.validationContext);
       return reply.status(400).send({ success: false, message: Object.values(errors)[0] ?? GENERIC_MESSAGES[400], errors });
     }
     if (isResponseSerializationError(error)) {
