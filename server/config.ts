@@ -28,6 +28,8 @@ export const configSchema = z.object({
   ALLOWED_ORIGINS: z.string().default(''),
   /** Background jobs (sync schedule, presence sweeps); tests turn them off. */
   JOBS_ENABLED: bool.default(true),
+  /** A running sync whose heartbeat is older than this belongs to a dead server and is closed as failed. */
+  SYNC_STALE_AFTER_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
 });
 export type Config = z.infer<typeof configSchema>;
 

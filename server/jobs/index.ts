@@ -1,12 +1,15 @@
 import type { AppContext } from '../context';
 import { pruneEndedSessions } from '../modules/auth/sessions';
+import { failInterruptedSyncs } from '../modules/bridge-sync/fail-interrupted-syncs';
+import { SCHEDULE_TICK_MS, startDueSyncs } from '../modules/bridge-sync/schedule-syncs';
+import { heartbeatMs, syncRunnerFor } from '../modules/bridge-sync/sync-runner';
 
 type Stop = () => Promise<void>;
 
 /** Periodic work of the server; each job registers here and returns how to stop it. */
 export async function startBackgroundJobs(ctx: AppContext): Promise<Stop> {
   const timers: NodeJS.Timeout[] = [];
-  const every = (ms: number, job: () => Promise<void>, name: string) => {
+  const every = (ms: number, job: () => Promise<unknown>, name: string) => {
     const timer = setInterval(() => {
       job().catch((err) => ctx.log.warn({ err, job: name }, 'background job failed'));
     }, ms);
@@ -14,6 +17,14 @@ export async function startBackgroundJobs(ctx: AppContext): Promise<Stop> {
     timers.push(timer);
   };
   every(6 * 3600_000, () => pruneEndedSessions(ctx), 'prune-sessions');
+
+  const serverStartedAt = ctx.clock.now();
+  every(SCHEDULE_TICK_MS, () => startDueSyncs(ctx, { serverStartedAt }), 'sync-schedule');
+  // Only PostgreSQL is shared by several instances: there a job whose server died is found by its
+  // silent heartbeat. The embedded database closes its dead jobs at start (bridge-sync routes).
+  if (ctx.database.kind === 'postgres') {
+    every(heartbeatMs(ctx) * 2, () => failInterruptedSyncs(ctx, { everyRunning: false, exceptIds: syncRunnerFor(ctx).runningIds() }), 'sync-stale-jobs');
+  }
   return async () => {
     timers.forEach(clearInterval);
   };

@@ -1,0 +1,18 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+type Element = string | number | boolean | Date | null | undefined;
+
+function element(value: Element): string {
+  if (value === null || value === undefined) return 'NULL';
+  const text = value instanceof Date ? value.toISOString() : String(value);
+  return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+/**
+ * One bind parameter holding a whole column as a PostgreSQL array literal, cast to `type[]`.
+ * Drizzle's sql template would spread a JS array into one parameter per element; bulk
+ * statements (`unnest`) need the column as a single parameter, on PGlite and pg alike.
+ */
+export function sqlArray(values: readonly Element[], type: 'text' | 'int' | 'numeric' | 'smallint' | 'timestamptz' | 'boolean'): SQL {
+  return sql`${`{${values.map(element).join(',')}}`}::${sql.raw(type)}[]`;
+}
