@@ -59,8 +59,8 @@ export const syncStartBody = z
 export type SyncStartBody = z.input<typeof syncStartBody>;
 export type SyncStartInput = z.output<typeof syncStartBody>;
 
-/** The start route without a body (POST /projects/{p}/bridge-sync/start) means a bonus sync. */
-export const optionalSyncStartBody = syncStartBody.optional().transform((b) => b ?? syncStartBody.parse({}));
+/** No body at all (POST /projects/{p}/bridge-sync/start; Fastify gives null) means a bonus sync. */
+export const optionalSyncStartBody = syncStartBody.nullish().transform((b) => b ?? syncStartBody.parse({}));
 
 export const syncRowErrorSchema = z.object({ externalId: z.string().optional(), message: z.string() });
 export type SyncRowError = z.infer<typeof syncRowErrorSchema>;

@@ -40,6 +40,13 @@ export interface TestSource {
   close(): Promise<void>;
 }
 
+/** The embedded source can also be held busy: a job then waits at connect, staying 'running'. */
+export interface EmbeddedTestSource extends TestSource {
+  server: EmbeddedSourceServer;
+  /** Takes the one backend until the returned function is called. */
+  hold(): Promise<() => void>;
+}
+
 const REQUEST_COLUMNS = ['external_id', 'customer_id', 'username', 'name', 'bonus_type', 'amount', 'description', 'priority', 'status', 'created_at', 'updated_at'] as const;
 const PERSON_COLUMNS = ['external_id', 'username', 'full_name', 'email', 'active'] as const;
 
@@ -104,14 +111,19 @@ export async function changeQuietly(source: TestSource, externalId: string, amou
 
 const secret = () => `Gizli-${randomBytes(9).toString('base64url')}`;
 
-export async function embeddedSource(): Promise<TestSource> {
+export async function embeddedSource(): Promise<EmbeddedTestSource> {
   const server = await EmbeddedSourceServer.start();
   const password = secret();
   await server.addDatabase('ext_test', { user: 'bridge_reader', password });
   return {
     kind: 'embedded',
     config: { dbType: 'postgresql', host: server.host, port: server.port, database: 'ext_test', user: 'bridge_reader', password },
+    server,
     exec: (sql, params) => server.session('ext_test', async (db) => (await db.query(sql, params)).rows as Record<string, unknown>[]),
+    hold: () =>
+      new Promise((resolve) => {
+        void server.session(null, () => new Promise<void>((release) => resolve(release)));
+      }),
     close: () => server.stop(),
   };
 }
