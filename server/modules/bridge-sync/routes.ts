@@ -25,11 +25,22 @@ export default async function bridgeSyncRoutes(app: App) {
 
   // A job left 'running' by a process that died is closed before this one serves anything. The
   // embedded database belongs to one process, so there every such row is dead; on PostgreSQL
-  // other instances may be running jobs, so only rows whose heartbeat stopped are.
+  // other instances may be running jobs, so only rows whose heartbeat stopped are — and a job of
+  // a process killed just before this restart is looked at again once its heartbeat is stale.
+  let recheck: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     await failInterruptedSyncs(ctx, { everyRunning: ctx.database.kind === 'pglite' });
+    if (ctx.database.kind === 'postgres') {
+      recheck = setTimeout(() => {
+        failInterruptedSyncs(ctx, { everyRunning: false, exceptIds: runner.runningIds() }).catch((err) =>
+          ctx.log.warn({ err }, 'could not close interrupted sync jobs'),
+        );
+      }, ctx.config.SYNC_STALE_AFTER_SECONDS * 1000 + 1_000);
+      recheck.unref();
+    }
   });
   app.addHook('onClose', async () => {
+    clearTimeout(recheck);
     await runner.stopAll();
   });
 
