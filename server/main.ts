@@ -3,6 +3,7 @@ import { isDemoMode, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed/seed-demo';
 import { startBackgroundJobs } from './jobs';
+import { startDemoExternalSystem } from './modules/bridge-sync/demo/demo-external-system';
 
 /** Starts the whole product: migrate, seed demo data on first start, serve web + API + socket. */
 async function main() {
@@ -10,6 +11,8 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const app = await buildApp({ config, database });
   if (isDemoMode(config) && (await seedDemoIfEmpty(app.ctx))) app.log.info('demo data seeded (password: demo1234)');
+  // Demo projects sync from a real database of their own, served on this machine.
+  const demoExternal = isDemoMode(config) ? await startDemoExternalSystem(app.ctx) : null;
   if (!config.DATABASE_URL && !config.APP_SECRET) app.log.info(`secrets key kept in ${config.DATA_DIR}`);
   if (config.DATABASE_URL && !config.APP_SECRET) app.log.warn('APP_SECRET is not set: several instances need the same APP_SECRET');
 
@@ -25,6 +28,7 @@ async function main() {
     force.unref();
     await stopJobs();
     await app.close();
+    await demoExternal?.stop();
     await database.close();
     process.exit(0);
   };
