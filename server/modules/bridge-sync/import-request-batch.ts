@@ -29,23 +29,31 @@ export async function importRequestBatch(
 ): Promise<{ created: CreatedRequest[]; publish: () => void }> {
   if (input.items.length === 0) return { created: [], publish: () => undefined };
   const items = input.items;
+  // One statement: the rows, and a 'created' event for each row actually inserted.
   const result = await tx.execute(sql`
-    insert into bonus_requests (project_id, external_id, customer_id, customer_username, customer_name, bonus_type, amount,
-      description, priority, status, source, external_updated_at, created_at, updated_at, completed_at)
-    select ${input.projectId}, u.external_id, u.customer_id, u.customer_username, u.customer_name, u.bonus_type, u.amount,
-      u.description, u.priority, u.status, 'sync', u.external_updated_at, u.created_at, now(),
-      case when u.status = 'completed' then now() end
-    from unnest(
-      ${sqlArray(items.map((r) => r.externalId), 'text')}, ${sqlArray(items.map((r) => r.customerId), 'text')},
-      ${sqlArray(items.map((r) => r.customerUsername), 'text')}, ${sqlArray(items.map((r) => r.customerName), 'text')},
-      ${sqlArray(items.map((r) => r.bonusType), 'text')}, ${sqlArray(items.map((r) => r.amount), 'numeric')},
-      ${sqlArray(items.map((r) => r.description), 'text')}, ${sqlArray(items.map((r) => r.priority), 'smallint')},
-      ${sqlArray(items.map((r) => r.status.initial), 'text')}, ${sqlArray(items.map((r) => r.externalUpdatedAt), 'timestamptz')},
-      ${sqlArray(items.map((r) => r.createdAt), 'timestamptz')}
-    ) as u(external_id, customer_id, customer_username, customer_name, bonus_type, amount, description, priority, status,
-      external_updated_at, created_at)
-    on conflict (project_id, external_id) where external_id is not null do nothing
-    returning id, external_id, status`);
+    with inserted as (
+      insert into bonus_requests (project_id, external_id, customer_id, customer_username, customer_name, bonus_type, amount,
+        description, priority, status, source, external_updated_at, created_at, updated_at, completed_at)
+      select ${input.projectId}, u.external_id, u.customer_id, u.customer_username, u.customer_name, u.bonus_type, u.amount,
+        u.description, u.priority, u.status, 'sync', u.external_updated_at, u.created_at, now(),
+        case when u.status = 'completed' then now() end
+      from unnest(
+        ${sqlArray(items.map((r) => r.externalId), 'text')}, ${sqlArray(items.map((r) => r.customerId), 'text')},
+        ${sqlArray(items.map((r) => r.customerUsername), 'text')}, ${sqlArray(items.map((r) => r.customerName), 'text')},
+        ${sqlArray(items.map((r) => r.bonusType), 'text')}, ${sqlArray(items.map((r) => r.amount), 'numeric')},
+        ${sqlArray(items.map((r) => r.description), 'text')}, ${sqlArray(items.map((r) => r.priority), 'smallint')},
+        ${sqlArray(items.map((r) => r.status.initial), 'text')}, ${sqlArray(items.map((r) => r.externalUpdatedAt), 'timestamptz')},
+        ${sqlArray(items.map((r) => r.createdAt), 'timestamptz')}
+      ) as u(external_id, customer_id, customer_username, customer_name, bonus_type, amount, description, priority, status,
+        external_updated_at, created_at)
+      on conflict (project_id, external_id) where external_id is not null do nothing
+      returning id, external_id, status
+    ),
+    events as (
+      insert into bonus_request_events (request_id, project_id, type, actor_user_id, actor_name, from_status, to_status, details)
+      select id, ${input.projectId}, 'created', null, ${SYNC_ACTOR_NAME}, null, status, '{"source":"sync"}'::jsonb from inserted
+    )
+    select id, external_id, status from inserted`);
   const created = (result as unknown as { rows: { id: number; external_id: string; status: RequestStatus }[] }).rows.map((r) => ({
     id: Number(r.id),
     externalId: r.external_id,
@@ -53,16 +61,6 @@ export async function importRequestBatch(
   }));
   if (created.length === 0) return { created, publish: () => undefined };
 
-  await tx.execute(sql`
-    insert into bonus_request_events (request_id, project_id, type, actor_user_id, actor_name, from_status, to_status, details)
-    select u.id, ${input.projectId}, 'created', null, ${SYNC_ACTOR_NAME}, null, u.status, '{"source":"sync"}'::jsonb
-    from unnest(${sqlArray(
-      created.map((c) => c.id),
-      'int',
-    )}, ${sqlArray(
-      created.map((c) => c.status),
-      'text',
-    )}) as u(id, status)`);
   // A batch is one change: one audit row naming what it created.
   await writeAudit(tx, {
     actor: { id: null, username: SYNC_ACTOR_NAME },

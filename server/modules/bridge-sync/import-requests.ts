@@ -7,11 +7,13 @@ import type { RequestCursor, RequestFilter, SourceConnection, Page } from './con
 import { checkRequestRow, type ExternalRequestRow, type ImportedRequest } from './external-contract';
 import type { JobProgress } from './job-progress';
 import type { SyncLogRow } from './present-sync-log';
-import { writeRequestBatch } from './write-request-batch';
+import { advanceWatermark, writeRequestBatch } from './write-request-batch';
 import { startOfDayIn } from './zoned-day';
 
 /** Rows per read and per write transaction. */
 export const REQUEST_BATCH_SIZE = 5_000;
+/** Batch transactions in flight at once on PostgreSQL. */
+const WRITE_CONCURRENCY = 2;
 /**
  * An incremental run re-reads this far behind the watermark: a row committed late in the source
  * with an older updated_at is still seen. Re-read rows that did not change write nothing.
@@ -59,16 +61,65 @@ export async function importRequests(
   progress.setTotal(await source.countRequests(filter));
   const moveWatermark = log.syncType === 'bonus';
 
-  let page: Page<ExternalRequestRow, RequestCursor> = await source.readRequests(filter, null, REQUEST_BATCH_SIZE);
-  while (page.rows.length > 0) {
-    signal.throwIfAborted();
-    const nextRead = page.next ? source.readRequests(filter, page.next, REQUEST_BATCH_SIZE) : null;
-    // If the write fails, the read in flight must not become an unhandled rejection.
-    nextRead?.catch(() => undefined);
-    const { good, failed } = checkPage(page.rows);
-    const newest = page.rows.reduce<Date | null>((max, r) => (r.updatedAt && (!max || r.updatedAt > max) ? r.updatedAt : max), null);
-    const written = good.length || (moveWatermark && newest) ? await writeRequestBatch(ctx, { projectId: log.projectId, rows: good, watermark: moveWatermark ? newest : null }) : 0;
-    progress.add({ read: page.rows.length, written, failed });
-    page = nextRead ? await nextRead : { rows: [], next: null };
+  const writes = new WritePipeline(ctx.database.kind === 'postgres' ? WRITE_CONCURRENCY : 1, (newest) =>
+    advanceWatermark(ctx.database.db, log.projectId, newest),
+  );
+  try {
+    let page: Page<ExternalRequestRow, RequestCursor> = await source.readRequests(filter, null, REQUEST_BATCH_SIZE);
+    while (page.rows.length > 0) {
+      signal.throwIfAborted();
+      const nextRead = page.next ? source.readRequests(filter, page.next, REQUEST_BATCH_SIZE) : null;
+      // If a write fails, the read in flight must not become an unhandled rejection.
+      nextRead?.catch(() => undefined);
+      const { good, failed } = checkPage(page.rows);
+      const read = page.rows.length;
+      const newest = moveWatermark ? page.rows.reduce<Date | null>((max, r) => (r.updatedAt && (!max || r.updatedAt > max) ? r.updatedAt : max), null) : null;
+      const write = (good.length ? writeRequestBatch(ctx, { projectId: log.projectId, rows: good }) : Promise.resolve(0)).then((written) =>
+        progress.add({ read, written, failed }),
+      );
+      await writes.push(write, newest);
+      page = nextRead ? await nextRead : { rows: [], next: null };
+    }
+    await writes.drain();
+  } catch (err) {
+    await writes.abandon();
+    throw err;
+  }
+}
+
+/**
+ * Batch writes, up to `limit` at once (PostgreSQL has the cores for two; PGlite is one
+ * connection). The watermark follows only a prefix of committed batches, so a crash never leaves
+ * it ahead of a batch that was not written; at worst it is behind and rows are read again.
+ */
+class WritePipeline {
+  private queue: { done: Promise<void>; newest: Date | null }[] = [];
+
+  constructor(
+    private readonly limit: number,
+    private readonly committedInOrder: (newest: Date) => Promise<void>,
+  ) {}
+
+  async push(done: Promise<void>, newest: Date | null): Promise<void> {
+    done.catch(() => undefined);
+    this.queue.push({ done, newest });
+    while (this.queue.length >= this.limit) await this.settleFirst();
+  }
+
+  async drain(): Promise<void> {
+    while (this.queue.length) await this.settleFirst();
+  }
+
+  /** After a failure: lets the writes in flight end before the job reports it. */
+  async abandon(): Promise<void> {
+    await Promise.allSettled(this.queue.map((q) => q.done));
+    this.queue = [];
+  }
+
+  private async settleFirst(): Promise<void> {
+    const first = this.queue[0]!;
+    await first.done;
+    this.queue.shift();
+    if (first.newest) await this.committedInOrder(first.newest);
   }
 }

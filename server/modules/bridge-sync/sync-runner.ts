@@ -98,6 +98,11 @@ export class SyncRunner {
     return this.jobs.get(logId)?.progress.snapshot() ?? null;
   }
 
+  /** Resolves when a job of this instance has ended and its row is closed (at once if unknown). */
+  async settled(logId: number): Promise<void> {
+    await this.jobs.get(logId)?.done;
+  }
+
   runningIds(): number[] {
     return [...this.jobs.keys()];
   }

@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { RequestStatus } from '@common/enums';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
+import { bonusRequests } from '../../db/schema';
 import type { ImportedRequest } from './external-contract';
 import { importRequestBatch, SYNC_ACTOR_NAME } from './import-request-batch';
 import { sqlArray } from './sql-arrays';
@@ -19,49 +20,86 @@ interface UpdatedRequest {
 /** The timeline event of a status the project's system closed: completed, cancelled or failed. */
 const CLOSING_EVENT: Partial<Record<RequestStatus, string>> = { completed: 'completed', cancelled: 'cancelled', error: 'failed' };
 
+/** What we hold of a request the source also has: the fields the source may change. */
+type StoredRequest = Pick<
+  typeof bonusRequests.$inferSelect,
+  'id' | 'externalId' | 'status' | 'customerId' | 'customerUsername' | 'customerName' | 'bonusType' | 'amount' | 'description' | 'priority' | 'externalUpdatedAt'
+>;
+
+/** The status a closed external row moves our request to, or null to keep ours (never a completed one). */
+function closingStatus(stored: RequestStatus, incoming: ImportedRequest): RequestStatus | null {
+  const closedAs = incoming.status.closedAs;
+  return closedAs && stored !== 'completed' && stored !== closedAs ? closedAs : null;
+}
+
+/** True when the source's row would change what we hold: an unchanged row is not written at all. */
+export function differs(stored: StoredRequest, incoming: ImportedRequest): boolean {
+  return (
+    stored.customerId !== incoming.customerId ||
+    stored.customerUsername !== incoming.customerUsername ||
+    stored.customerName !== incoming.customerName ||
+    stored.bonusType !== incoming.bonusType ||
+    stored.amount !== incoming.amount ||
+    stored.description !== incoming.description ||
+    stored.priority !== incoming.priority ||
+    stored.externalUpdatedAt?.getTime() !== incoming.externalUpdatedAt.getTime() ||
+    closingStatus(stored.status, incoming) !== null
+  );
+}
+
+async function loadStored(tx: DbOrTx, projectId: number, externalIds: string[]): Promise<Map<string, StoredRequest>> {
+  const rows = await tx
+    .select({
+      id: bonusRequests.id,
+      externalId: bonusRequests.externalId,
+      status: bonusRequests.status,
+      customerId: bonusRequests.customerId,
+      customerUsername: bonusRequests.customerUsername,
+      customerName: bonusRequests.customerName,
+      bonusType: bonusRequests.bonusType,
+      amount: bonusRequests.amount,
+      description: bonusRequests.description,
+      priority: bonusRequests.priority,
+      externalUpdatedAt: bonusRequests.externalUpdatedAt,
+    })
+    .from(bonusRequests)
+    .where(and(eq(bonusRequests.projectId, projectId), sql`${bonusRequests.externalId} = any(${sqlArray(externalIds, 'text')})`));
+  return new Map(rows.map((r) => [r.externalId!, r]));
+}
+
 /**
- * Applies the source's rows to requests we already have, in one statement. A row changes only
- * when something differs (so an unchanged re-run writes nothing); a closed external status
- * (approved, rejected, …) closes ours, but a request we completed keeps its status.
+ * Applies changed source rows to the requests we hold, by id, in one statement. The status is
+ * decided by the row as it is at that moment (a request completed meanwhile stays completed): a
+ * closed external status (approved, rejected, …) closes ours, an open one never moves it.
  */
-async function updateExistingRequests(tx: DbOrTx, projectId: number, items: ImportedRequest[]): Promise<UpdatedRequest[]> {
-  if (items.length === 0) return [];
+async function updateChangedRequests(tx: DbOrTx, changed: { stored: StoredRequest; incoming: ImportedRequest }[]): Promise<UpdatedRequest[]> {
+  if (changed.length === 0) return [];
+  const items = changed.map((c) => c.incoming);
   const result = await tx.execute(sql`
-    with incoming as (
-      select * from unnest(
-        ${sqlArray(items.map((r) => r.externalId), 'text')}, ${sqlArray(items.map((r) => r.customerId), 'text')},
-        ${sqlArray(items.map((r) => r.customerUsername), 'text')}, ${sqlArray(items.map((r) => r.customerName), 'text')},
-        ${sqlArray(items.map((r) => r.bonusType), 'text')}, ${sqlArray(items.map((r) => r.amount), 'numeric')},
-        ${sqlArray(items.map((r) => r.description), 'text')}, ${sqlArray(items.map((r) => r.priority), 'smallint')},
-        ${sqlArray(items.map((r) => r.status.closedAs), 'text')}, ${sqlArray(items.map((r) => r.externalUpdatedAt), 'timestamptz')}
-      ) as u(external_id, customer_id, customer_username, customer_name, bonus_type, amount, description, priority, closed_as,
-        external_updated_at)
-    ),
-    prev as (
-      select b.id, b.status as prev_status, u.*
-      from bonus_requests b join incoming u on b.project_id = ${projectId} and b.external_id = u.external_id
-    )
     update bonus_requests b set
-      customer_id = p.customer_id,
-      customer_username = p.customer_username,
-      customer_name = p.customer_name,
-      bonus_type = p.bonus_type,
-      amount = p.amount,
-      description = p.description,
-      priority = p.priority,
-      status = case when b.status <> 'completed' and p.closed_as is not null then p.closed_as else b.status end,
-      completed_at = case when b.status <> 'completed' and p.closed_as = 'completed' then now() else b.completed_at end,
-      external_updated_at = p.external_updated_at,
+      customer_id = u.customer_id,
+      customer_username = u.customer_username,
+      customer_name = u.customer_name,
+      bonus_type = u.bonus_type,
+      amount = u.amount,
+      description = u.description,
+      priority = u.priority,
+      status = case when b.status <> 'completed' and u.closed_as is not null then u.closed_as else b.status end,
+      completed_at = case when b.status <> 'completed' and u.closed_as = 'completed' then now() else b.completed_at end,
+      external_updated_at = u.external_updated_at,
       version = b.version + 1,
       updated_at = now()
-    from prev p
-    where b.id = p.id and (
-      (b.customer_id, b.customer_username, b.customer_name, b.bonus_type, b.amount, b.description, b.priority, b.external_updated_at)
-        is distinct from
-      (p.customer_id, p.customer_username, p.customer_name, p.bonus_type, p.amount, p.description, p.priority, p.external_updated_at)
-      or (b.status <> 'completed' and p.closed_as is not null and b.status <> p.closed_as)
-    )
-    returning b.id, b.external_id, p.prev_status, b.status`);
+    from unnest(
+      ${sqlArray(changed.map((c) => c.stored.id), 'int')}, ${sqlArray(changed.map((c) => c.stored.status), 'text')},
+      ${sqlArray(items.map((r) => r.customerId), 'text')}, ${sqlArray(items.map((r) => r.customerUsername), 'text')},
+      ${sqlArray(items.map((r) => r.customerName), 'text')}, ${sqlArray(items.map((r) => r.bonusType), 'text')},
+      ${sqlArray(items.map((r) => r.amount), 'numeric')}, ${sqlArray(items.map((r) => r.description), 'text')},
+      ${sqlArray(items.map((r) => r.priority), 'smallint')}, ${sqlArray(items.map((r) => r.status.closedAs), 'text')},
+      ${sqlArray(items.map((r) => r.externalUpdatedAt), 'timestamptz')}
+    ) as u(id, prev_status, customer_id, customer_username, customer_name, bonus_type, amount, description, priority, closed_as,
+      external_updated_at)
+    where b.id = u.id
+    returning b.id, b.external_id, u.prev_status, b.status`);
   return (result as unknown as Rows<{ id: number; external_id: string; prev_status: RequestStatus; status: RequestStatus }>).rows.map((r) => ({
     id: Number(r.id),
     externalId: r.external_id,
@@ -92,7 +130,7 @@ async function recordStatusEvents(tx: DbOrTx, projectId: number, updated: Update
 }
 
 /** Moves the project's bonus watermark forward (never back) to the newest updated_at written. */
-async function advanceWatermark(tx: DbOrTx, projectId: number, watermark: Date): Promise<void> {
+export async function advanceWatermark(tx: DbOrTx, projectId: number, watermark: Date): Promise<void> {
   await tx.execute(sql`
     insert into sync_watermarks (project_id, sync_type, watermark, updated_at) values (${projectId}, 'bonus', ${watermark.toISOString()}::timestamptz, now())
     on conflict (project_id, sync_type) do update
@@ -101,30 +139,25 @@ async function advanceWatermark(tx: DbOrTx, projectId: number, watermark: Date):
 
 /**
  * Writes one batch in one transaction: new requests through the creation path, changed ones
- * updated, the watermark advanced with them (a crash never leaves it ahead of what was written).
- * Returns how many requests were created or changed.
+ * updated, unchanged ones not touched. Returns how many requests were created or changed.
  */
-export async function writeRequestBatch(
-  ctx: AppContext,
-  input: { projectId: number; rows: ImportedRequest[]; watermark: Date | null },
-): Promise<number> {
+export async function writeRequestBatch(ctx: AppContext, input: { projectId: number; rows: ImportedRequest[] }): Promise<number> {
   const { written, publish } = await ctx.database.db.transaction(async (tx) => {
-    const ids = input.rows.map((r) => r.externalId);
-    const existing = await tx.execute(
-      sql`select external_id from bonus_requests where project_id = ${input.projectId} and external_id = any(${sqlArray(ids, 'text')})`,
-    );
-    const known = new Set((existing as unknown as Rows<{ external_id: string }>).rows.map((r) => r.external_id));
-    const { created, publish: publishCreated } = await importRequestBatch(tx, ctx, {
-      projectId: input.projectId,
-      items: input.rows.filter((r) => !known.has(r.externalId)),
-    });
-    const updated = await updateExistingRequests(
+    const stored = await loadStored(
       tx,
       input.projectId,
-      input.rows.filter((r) => known.has(r.externalId)),
+      input.rows.map((r) => r.externalId),
     );
+    const { created, publish: publishCreated } = await importRequestBatch(tx, ctx, {
+      projectId: input.projectId,
+      items: input.rows.filter((r) => !stored.has(r.externalId)),
+    });
+    const changed = input.rows.flatMap((incoming) => {
+      const row = stored.get(incoming.externalId);
+      return row && differs(row, incoming) ? [{ stored: row, incoming }] : [];
+    });
+    const updated = await updateChangedRequests(tx, changed);
     await recordStatusEvents(tx, input.projectId, updated);
-    if (input.watermark) await advanceWatermark(tx, input.projectId, input.watermark);
     return {
       written: created.length + updated.length,
       publish: () => {
