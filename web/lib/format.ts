@@ -59,11 +59,9 @@ export function formatPercent(value: number, digits = 1): string {
   return new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: digits }).format(safe / 100);
 }
 
-/** Minutes under an hour as '45 dk', otherwise '2 sa 5 dk' (spec §2.8, §9). */
+/** Minutes under an hour as '45 dk', otherwise hours and minutes, '2 sa 5 dk' (spec §2.8, §9). */
 export function formatDuration(minutes: number): string {
   const total = Number.isFinite(minutes) ? Math.max(0, Math.round(minutes)) : 0;
   if (total < 60) return `${total} dk`;
-  const hours = Math.floor(total / 60);
-  const rest = total % 60;
-  return rest === 0 ? `${hours} sa` : `${hours} sa ${rest} dk`;
+  return `${Math.floor(total / 60)} sa ${total % 60} dk`;
 }
