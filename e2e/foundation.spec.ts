@@ -28,6 +28,9 @@ test.describe('giriş ve çerçeve', () => {
 
   test('boş form alan mesajlarını, yanlış şifre hata metnini gösterir', async ({ page }) => {
     await page.goto('/login');
+    // The server runs with demo data, so the form offers the demo admin.
+    await expect(page.getByLabel('Kullanıcı Adı')).toHaveValue('admin');
+    await expect(page.getByLabel('Şifre')).toHaveValue('demo1234');
     await page.getByLabel('Kullanıcı Adı').fill('');
     await page.getByLabel('Şifre').fill('');
     await page.getByRole('button', { name: 'Giriş Yap' }).click();
@@ -55,6 +58,7 @@ test.describe('giriş ve çerçeve', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Proje seçimi güncellendi')).toBeVisible();
     await expect(page.getByText('Yıldız Bahis paneline geçtiniz.')).toBeVisible();
+    await screenshot(page, 'project-switched-toast');
     await expect(page.getByRole('banner').getByRole('heading', { level: 1 })).toHaveText('Yıldız Bahis');
     await expect(socketIndicator(page)).toHaveText('Bağlı');
 

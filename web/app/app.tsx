@@ -11,7 +11,7 @@ import { buildRoutes } from './router';
 
 function AppToaster() {
   const theme = useThemeStore((s) => s.theme);
-  return <Toaster theme={theme} position="top-right" richColors closeButton duration={TOAST_DURATION_MS} containerAriaLabel="Bildirimler" />;
+  return <Toaster theme={theme} position="bottom-right" richColors closeButton duration={TOAST_DURATION_MS} containerAriaLabel="Bildirimler" />;
 }
 
 export function App() {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -31,13 +31,15 @@ export function LoginForm() {
     resolver: zodResolver(loginBody),
     defaultValues: { username: '', password: '' },
   });
-  const { register, handleSubmit, formState, setError, reset, getValues } = form;
+  const { register, handleSubmit, formState, setError, reset } = form;
+  // The health answer may come after the user has started typing: never overwrite them.
+  const userTouched = useRef(false);
 
   useEffect(() => {
-    if (demo && !getValues('username') && !getValues('password')) reset({ ...DEMO_ACCOUNT });
-  }, [demo, getValues, reset]);
+    if (demo && !userTouched.current) reset({ ...DEMO_ACCOUNT });
+  }, [demo, reset]);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const submit = handleSubmit(async (values) => {
     try {
       const { tokens, user } = await login(values);
       signIn(tokens, user);
@@ -49,7 +51,15 @@ export function LoginForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <form
+      onSubmit={(event) => {
+        userTouched.current = true;
+        void submit(event);
+      }}
+      onInputCapture={() => (userTouched.current = true)}
+      noValidate
+      className="flex flex-col gap-4"
+    >
       <Input
         label="Kullanıcı Adı"
         autoComplete="username"
