@@ -55,7 +55,7 @@ export const controlStyles = cn(
 );
 
 /** The hint and error lines under a control, with the ids its aria-describedby names. */
-export function FieldMessages({ hint, hintId, error, errorId }: { hint?: ReactNode; hintId: string; error?: ReactNode; errorId: string }) {
+export function FieldMessages({ hint, hintId, error, errorId }: { hint?: ReactNode; hintId?: string; error?: ReactNode; errorId?: string }) {
   return (
     <>
       {hint && (
