@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import { pruneEndedSessions } from '../modules/auth/sessions';
+import { expireStaleSessions, pruneEndedSessions } from '../modules/auth/sessions';
 import { failInterruptedSyncs } from '../modules/bridge-sync/fail-interrupted-syncs';
 import { SCHEDULE_TICK_MS, startDueSyncs } from '../modules/bridge-sync/schedule-syncs';
 import { heartbeatMs, syncRunnerFor } from '../modules/bridge-sync/sync-runner';
@@ -17,6 +17,7 @@ export async function startBackgroundJobs(ctx: AppContext): Promise<Stop> {
     timers.push(timer);
   };
   every(6 * 3600_000, () => pruneEndedSessions(ctx), 'prune-sessions');
+  every(30_000, async () => void (await expireStaleSessions(ctx)), 'expire-sessions');
 
   const serverStartedAt = ctx.clock.now();
   every(SCHEDULE_TICK_MS, () => startDueSyncs(ctx, { serverStartedAt }), 'sync-schedule');

@@ -14,6 +14,18 @@ const GENERIC_MESSAGES: Record<number, string> = {
   429: 'Çok fazla istek. Lütfen biraz sonra tekrar deneyin.',
 };
 export const UNEXPECTED_MESSAGE = 'Beklenmeyen bir hata oluştu';
+export const DATABASE_DOWN_MESSAGE = 'Veritabanına şu anda ulaşılamıyor. Lütfen biraz sonra tekrar deneyin.';
+
+/** Connection-level failures (server gone, socket reset, admin shutdown): the request may be retried. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = String((e as { code?: unknown }).code ?? '');
+    if (/^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|57P0[123]|08\d{3})$/.test(code)) return true;
+    const message = String((e as { message?: unknown }).message ?? '');
+    if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) return true;
+  }
+  return false;
+}
 
 /** Field path → first message, so a form can show each field's error. */
 function fieldErrors(issues: { instancePath: string; message?: string }[], context?: string): Record<string, string> {
@@ -39,6 +51,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
       return reply.status(500).send({ success: false, message: UNEXPECTED_MESSAGE });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ success: false, message: DATABASE_DOWN_MESSAGE });
     }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'unexpected error');

@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import { and, eq } from 'drizzle-orm';
 import { LOGIN_MESSAGES } from '@common/schemas/auth';
 import { auditLogs, sessions, users } from '../../db/schema';
+import { expireStaleSessions } from './sessions';
 import { bearer, buildProject, buildUser, createTestApp, login, TEST_PASSWORD, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -184,6 +185,20 @@ describe('sessions', () => {
     expect(res.statusCode).toBe(401);
     const [session] = await t.app.ctx.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(session?.revokedReason).toBe('idle');
+  });
+
+  it('the sweep ends idle sessions on its own and leaves active ones', async () => {
+    const idle = await buildUser(t.app);
+    const { refreshToken } = await login(t.app, idle.username);
+    t.clock.advance(7000 * 1000);
+    const active = await buildUser(t.app);
+    const fresh = await login(t.app, active.username);
+    t.clock.advance(300 * 1000);
+    expect(await expireStaleSessions(t.app.ctx)).toBeGreaterThanOrEqual(1);
+    const [ended] = await t.app.ctx.database.db.select().from(sessions).where(eq(sessions.userId, idle.id));
+    expect(ended?.revokedReason).toBe('expired');
+    expect((await post('/api/auth/refresh', { refreshToken })).statusCode).toBe(401);
+    expect((await me(fresh.accessToken)).statusCode).toBe(200);
   });
 
   it('ends when the user is deactivated', async () => {
