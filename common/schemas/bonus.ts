@@ -214,15 +214,19 @@ export const requestListResponse = z.object({
 });
 export type RequestListResponse = z.infer<typeof requestListResponse>;
 
-export const REQUEST_EVENT_TYPES = ['created', 'assigned', 'reserved', 'handed_over', 'completed', 'requeued'] as const;
+/** Timeline entries; started/cancelled/failed come from the project's own system (sync). */
+export const REQUEST_EVENT_TYPES = ['created', 'assigned', 'reserved', 'handed_over', 'started', 'completed', 'requeued', 'cancelled', 'failed'] as const;
 export type RequestEventType = (typeof REQUEST_EVENT_TYPES)[number];
 export const REQUEST_EVENT_LABELS: Record<RequestEventType, string> = {
   created: 'Oluşturuldu',
   assigned: 'Atandı',
   reserved: 'Kuyruğa alındı (kapasite dolu)',
   handed_over: 'Kuyruktan atandı',
+  started: 'İşleme alındı',
   completed: 'Tamamlandı',
   requeued: 'Tekrar sıraya alındı',
+  cancelled: 'İptal edildi',
+  failed: 'Hata oluştu',
 };
 
 export const requestEventSchema = z.object({
