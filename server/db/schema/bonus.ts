@@ -68,7 +68,8 @@ export const bonusRequests = pgTable(
     index('bonus_requests_reserved_idx')
       .on(t.reservedForUserId, t.reservedAt)
       .where(sql`${t.reservedForUserId} is not null`),
-    index('bonus_requests_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // Project first (btree_gin): a search reads only the project's matches, not every project's.
+    index('bonus_requests_project_search_trgm_idx').using('gin', t.projectId, t.searchText.op('gin_trgm_ops')),
     check('bonus_requests_priority_ck', sql`${t.priority} between 1 and 10`),
   ],
 );

@@ -39,11 +39,10 @@ function containsPattern(search: string): string {
 }
 
 /**
- * One page of a project's requests (spec §7.3). Totals come from the per-status counts when
- * there is no search, so the first page costs an index range of `limit` rows whatever the
- * table's size; a search counts its matches.
+ * The SQL of one list call: the page's rows, and the match count when there is a search.
+ * Separate from running it so the benchmark can EXPLAIN exactly what the endpoint runs.
  */
-export async function listRequests(db: DbOrTx, projectId: number, query: RequestListQuery): Promise<RequestListResponse> {
+export function listRequestQueries(db: DbOrTx, projectId: number, query: RequestListQuery) {
   const statuses = query.status;
   const where = and(
     eq(bonusRequests.projectId, projectId),
@@ -51,20 +50,35 @@ export async function listRequests(db: DbOrTx, projectId: number, query: Request
     query.search ? sql`${bonusRequests.searchText} like ${searchFold(sql`${containsPattern(query.search)}::text`)}` : undefined,
   );
   const order = requestOrder(query.sortBy, query.sortOrder);
-  const offset = (query.page - 1) * query.limit;
-
   // The page's ids first (an index-only range when the order has an index), then their rows.
-  const pageIds = db.select({ id: bonusRequests.id }).from(bonusRequests).where(where).orderBy(...order).limit(query.limit).offset(offset).as('page_ids');
-  const rowsQuery = selectPresentable(db)
-    .innerJoin(pageIds, eq(pageIds.id, bonusRequests.id))
-    .orderBy(...order);
+  const pageIds = db
+    .select({ id: bonusRequests.id })
+    .from(bonusRequests)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .as('page_ids');
+  return {
+    rows: selectPresentable(db).innerJoin(pageIds, eq(pageIds.id, bonusRequests.id)).orderBy(...order),
+    searchCount: query.search ? db.select({ n: count() }).from(bonusRequests).where(where) : undefined,
+  };
+}
+
+/**
+ * One page of a project's requests (spec §7.3). Totals come from the per-status counts when
+ * there is no search, so the first page costs an index range of `limit` rows whatever the
+ * table's size; a search counts its matches.
+ */
+export async function listRequests(db: DbOrTx, projectId: number, query: RequestListQuery): Promise<RequestListResponse> {
+  const queries = listRequestQueries(db, projectId, query);
   const needCounts = query.stats || !query.search;
   const [rows, counts, searchTotal] = await Promise.all([
-    rowsQuery,
+    queries.rows,
     needCounts ? loadStatusCounts(db, projectId) : undefined,
-    query.search ? db.select({ n: count() }).from(bonusRequests).where(where) : undefined,
+    queries.searchCount,
   ]);
-  const total = searchTotal ? (searchTotal[0]?.n ?? 0) : sumStatuses(counts!, statuses);
+  const total = searchTotal ? (searchTotal[0]?.n ?? 0) : sumStatuses(counts!, query.status);
   return {
     items: rows.map(presentRequest),
     total,
