@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import { pruneEndedSessions } from '../modules/auth/sessions';
+import { expireStaleSessions, pruneEndedSessions } from '../modules/auth/sessions';
 
 type Stop = () => Promise<void>;
 
@@ -14,6 +14,7 @@ export async function startBackgroundJobs(ctx: AppContext): Promise<Stop> {
     timers.push(timer);
   };
   every(6 * 3600_000, () => pruneEndedSessions(ctx), 'prune-sessions');
+  every(30_000, async () => void (await expireStaleSessions(ctx)), 'expire-sessions');
   return async () => {
     timers.forEach(clearInterval);
   };

@@ -1,0 +1,45 @@
+import { io, type Socket } from 'socket.io-client';
+import type { App } from '../types';
+
+/** Starts the app on a free port (once) and returns its base URL. */
+export async function listen(app: App): Promise<string> {
+  const address = app.server.address();
+  if (address && typeof address === 'object') return `http://127.0.0.1:${address.port}`;
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const a = app.server.address();
+  if (!a || typeof a !== 'object') throw new Error('no address');
+  return `http://127.0.0.1:${a.port}`;
+}
+
+export type ConnectResult = { socket: Socket; error?: undefined } | { socket: Socket; error: string };
+
+/** Connects like the web client does; resolves on connect or with the connect error's message. */
+export function connectSocket(base: string, opts: { token?: string; projectId?: number; origin?: string }): Promise<ConnectResult> {
+  const socket = io(base, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    auth: opts.token ? { token: opts.token } : {},
+    query: opts.projectId === undefined ? {} : { projectId: String(opts.projectId) },
+    extraHeaders: opts.origin ? { origin: opts.origin } : undefined,
+    timeout: 5_000,
+  });
+  return new Promise((resolve) => {
+    socket.once('connect', () => resolve({ socket }));
+    socket.once('connect_error', (err) => {
+      socket.close();
+      resolve({ socket, error: err.message });
+    });
+  });
+}
+
+export function waitForDisconnect(socket: Socket, timeoutMs: number): Promise<boolean> {
+  if (!socket.connected) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    socket.once('disconnect', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
