@@ -20,6 +20,7 @@ export const BONUS_MESSAGES = {
   pageInvalid: 'Sayfa 1 veya daha büyük bir tam sayı olmalıdır',
   limitInvalid: `Sayfa boyutu 1-${TABLE.maxLimit} arasında bir tam sayı olmalıdır`,
   statsInvalid: 'stats true veya false olmalıdır',
+  agentIdInvalid: 'Geçersiz kullanıcı',
 } as const;
 
 export const REQUEST_SOURCES = ['manual', 'sync'] as const;
@@ -106,6 +107,13 @@ export const requestListQuery = z.object({
   sortBy: z.enum(REQUEST_SORT_COLUMNS, { error: BONUS_MESSAGES.sortByInvalid }).default('createdAt'),
   sortOrder: z.enum(['asc', 'desc'], { error: BONUS_MESSAGES.sortOrderInvalid }).default('desc'),
   stats: queryFlag.optional().describe('true: yanıtta durum sayıları (stats) da döner'),
+  agentId: z.coerce
+    .number({ error: BONUS_MESSAGES.agentIdInvalid })
+    .int(BONUS_MESSAGES.agentIdInvalid)
+    .positive(BONUS_MESSAGES.agentIdInvalid)
+    .max(2_147_483_647, BONUS_MESSAGES.agentIdInvalid)
+    .optional()
+    .describe('Yalnızca bu kullanıcıya atanmış talepler (panodaki "Üzerimde" kolonu)'),
 });
 export type RequestListQuery = z.output<typeof requestListQuery>;
 /** What a client puts in the URL (before parsing). */
@@ -117,6 +125,7 @@ export type RequestListParams = {
   sortBy?: RequestSortColumn;
   sortOrder?: 'asc' | 'desc';
   stats?: boolean;
+  agentId?: number;
 };
 
 /** Money as the API carries it: a decimal string, never a float. */

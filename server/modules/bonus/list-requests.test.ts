@@ -138,6 +138,25 @@ describe('GET …/requests: filters and search', () => {
   });
 });
 
+describe('GET …/requests: one assignee', () => {
+  it('agentId narrows to the requests assigned to that user, with their count', async () => {
+    const own = await buildProject(bed.app);
+    const { projectMembers } = await import('../../db/schema');
+    await bed.app.ctx.database.db.insert(projectMembers).values({ projectId: own.id, userId: bed.members.agent.id });
+    const me = bed.members.agent.id;
+    await insertRequests(bed.app, own.id, [
+      { externalId: 'MINE-1', status: 'assigned', assignedUserId: me, createdAt: new Date(base + 2000) },
+      { externalId: 'MINE-2', status: 'in_progress', assignedUserId: me, createdAt: new Date(base + 1000) },
+      { externalId: 'MINE-3', status: 'completed', assignedUserId: me },
+      { externalId: 'OTHER', status: 'assigned', assignedUserId: bed.members.manager.id },
+    ]);
+    const res = await get(bed.app, `${requestsUrl(own.id)}?agentId=${me}&status=active`, bed.tokens.agent);
+    expect(res.json().data).toMatchObject({ total: 2, totalPages: 1 });
+    expect(res.json().data.items.map((r: { externalId: string }) => r.externalId)).toEqual(['MINE-1', 'MINE-2']);
+    expect((await list('agentId=0')).status).toBe(400);
+  });
+});
+
 describe('GET …/requests: sorting', () => {
   const ids = (body: { data: { items: { externalId: string }[] } }) => body.data.items.map((r) => r.externalId);
 

@@ -39,7 +39,8 @@ function containsPattern(search: string): string {
 }
 
 /**
- * The SQL of one list call: the page's rows, and the match count when there is a search.
+ * The SQL of one list call: the page's rows, and the match count when there is a search or
+ * an assignee filter.
  * Separate from running it so the benchmark can EXPLAIN exactly what the endpoint runs.
  */
 export function listRequestQueries(db: DbOrTx, projectId: number, query: RequestListQuery) {
@@ -48,6 +49,7 @@ export function listRequestQueries(db: DbOrTx, projectId: number, query: Request
     eq(bonusRequests.projectId, projectId),
     statuses === undefined ? undefined : statuses.length === 1 ? eq(bonusRequests.status, statuses[0]!) : inArray(bonusRequests.status, statuses),
     query.search ? sql`${bonusRequests.searchText} like ${searchFold(sql`${containsPattern(query.search)}::text`)}` : undefined,
+    query.agentId === undefined ? undefined : eq(bonusRequests.assignedUserId, query.agentId),
   );
   const order = requestOrder(query.sortBy, query.sortOrder);
   // The page's ids first (an index-only range when the order has an index), then their rows.
@@ -61,7 +63,8 @@ export function listRequestQueries(db: DbOrTx, projectId: number, query: Request
     .as('page_ids');
   return {
     rows: selectPresentable(db).innerJoin(pageIds, eq(pageIds.id, bonusRequests.id)).orderBy(...order),
-    searchCount: query.search ? db.select({ n: count() }).from(bonusRequests).where(where) : undefined,
+    // The per-status counts cannot narrow by text or assignee: those lists count their matches.
+    matchCount: query.search || query.agentId !== undefined ? db.select({ n: count() }).from(bonusRequests).where(where) : undefined,
   };
 }
 
@@ -72,13 +75,13 @@ export function listRequestQueries(db: DbOrTx, projectId: number, query: Request
  */
 export async function listRequests(db: DbOrTx, projectId: number, query: RequestListQuery): Promise<RequestListResponse> {
   const queries = listRequestQueries(db, projectId, query);
-  const needCounts = query.stats || !query.search;
-  const [rows, counts, searchTotal] = await Promise.all([
+  const needCounts = query.stats || !queries.matchCount;
+  const [rows, counts, matched] = await Promise.all([
     queries.rows,
     needCounts ? loadStatusCounts(db, projectId) : undefined,
-    queries.searchCount,
+    queries.matchCount,
   ]);
-  const total = searchTotal ? (searchTotal[0]?.n ?? 0) : sumStatuses(counts!, query.status);
+  const total = matched ? (matched[0]?.n ?? 0) : sumStatuses(counts!, query.status);
   return {
     items: rows.map(presentRequest),
     total,
