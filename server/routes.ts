@@ -1,5 +1,6 @@
 import type { App } from './types';
 import authRoutes from './modules/auth/routes';
+import bonusRoutes from './modules/bonus/routes';
 import bridgeSyncRoutes from './modules/bridge-sync/routes';
 import healthRoutes from './modules/health/routes';
 import projectRoutes from './modules/projects/routes';
@@ -9,5 +10,6 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(projectRoutes);
+  await app.register(bonusRoutes);
   await app.register(bridgeSyncRoutes);
 }

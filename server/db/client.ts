@@ -46,12 +46,13 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 export async function openPglite(dataDir?: string): Promise<Database> {
   const { PGlite, types } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({
     dataDir,
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, btree_gin },
     parsers: { [types.INT8]: (v: string) => Number(v) },
   });
   const db = drizzle({ client, schema }) as unknown as Db;

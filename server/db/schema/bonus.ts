@@ -1,8 +1,17 @@
-import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, numeric, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { bigserial, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './columns';
 import { projects } from './projects';
 import { users } from './users';
+
+/**
+ * Search folding, applied alike to the stored search text and to what the user types:
+ * lower case, and Turkish letters to their plain Latin base, so 'aydin' finds 'Aydın' and
+ * 'CELIK' finds 'Çelik' whatever keyboard was used.
+ */
+export function searchFold(value: SQL): SQL {
+  return sql`translate(lower(${value}), 'ıçğöşüâîû', 'icgosuaiu')`;
+}
 
 export const bonusRequests = pgTable(
   'bonus_requests',
@@ -40,9 +49,11 @@ export const bonusRequests = pgTable(
     /** Last change time in the project's own system (sync watermark input). */
     externalUpdatedAt: tstz('external_updated_at'),
     version: integer('version').notNull().default(1),
-    /** Lower-cased text that the list search matches by substring (trigram index). */
+    /** Folded text (see searchFold) that the list search matches by substring (trigram index). */
     searchText: text('search_text').generatedAlwaysAs(
-      sql`lower(coalesce(external_id, '') || ' ' || coalesce(customer_username, '') || ' ' || coalesce(customer_name, '') || ' ' || coalesce(customer_id, '') || ' ' || coalesce(description, ''))`,
+      searchFold(
+        sql`coalesce(external_id, '') || ' ' || coalesce(customer_username, '') || ' ' || coalesce(customer_name, '') || ' ' || coalesce(customer_id, '') || ' ' || coalesce(description, '')`,
+      ),
     ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -57,7 +68,8 @@ export const bonusRequests = pgTable(
     index('bonus_requests_reserved_idx')
       .on(t.reservedForUserId, t.reservedAt)
       .where(sql`${t.reservedForUserId} is not null`),
-    index('bonus_requests_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // Project first (btree_gin): a search reads only the project's matches, not every project's.
+    index('bonus_requests_project_search_trgm_idx').using('gin', t.projectId, t.searchText.op('gin_trgm_ops')),
     check('bonus_requests_priority_ck', sql`${t.priority} between 1 and 10`),
   ],
 );
@@ -80,6 +92,23 @@ export const bonusRequestEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('bonus_request_events_request_idx').on(t.requestId, t.id)],
+);
+
+/**
+ * Live count of requests per project and status, kept exact by statement-level triggers on
+ * bonus_requests (custom migration): list totals and statistics read a handful of rows instead
+ * of counting hundreds of thousands on every call.
+ */
+export const bonusRequestStatusCounts = pgTable(
+  'bonus_request_status_counts',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.status] })],
 );
 
 /** Figures recomputed by the 'statistics' sync (spec §4 sync types). */

@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { users } from '../schema';
 import { seedDemoOrganisation } from './demo-organisation';
+import { seedDemoRequests } from './demo-requests';
 
 /** Seeds the demo data once, on an empty database. */
 export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
@@ -9,7 +10,8 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return false;
   await db.transaction(async (tx) => {
-    await seedDemoOrganisation(tx);
+    const organisation = await seedDemoOrganisation(tx);
+    await seedDemoRequests(tx, organisation, ctx.clock.now());
   });
   return true;
 }

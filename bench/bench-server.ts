@@ -1,0 +1,45 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openPglite, openPostgres } from '../server/db/client';
+
+/**
+ * The API under test, in its own process (as in production), so that it has its own event
+ * loop beside the load generator. Prints `READY <port>` once listening.
+ */
+async function main() {
+  const url = process.env.DATABASE_URL;
+  const database = url ? await openPostgres(url, Number(process.env.BENCH_POOL ?? 20)) : await openPglite(process.env.BENCH_PGLITE_DIR);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bonus-bench-'));
+  const config = loadConfig(
+    {},
+    {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      APP_SECRET: 'bench-secret-that-is-long-enough-for-hkdf-0123456789',
+      JOBS_ENABLED: 'false',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+      ...(url ? { DATABASE_URL: url } : {}),
+    },
+  );
+  const app = await buildApp({ config, database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  process.stdout.write(`READY ${typeof address === 'object' && address ? address.port : 0}\n`);
+  const stop = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

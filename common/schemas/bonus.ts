@@ -1,0 +1,259 @@
+import { z } from 'zod';
+import { PRIORITY, TABLE } from '../constants';
+import { ACTIVE_STATUSES, BONUS_TYPES, PROBLEM_STATUSES, REQUEST_STATUSES, WAITING_STATUSES, type RequestStatus } from '../enums';
+import { idParam, optionalText } from './api';
+
+/** Turkish texts of the bonus request feature, written once for client and server. */
+export const BONUS_MESSAGES = {
+  priorityRange: `Öncelik ${PRIORITY.manualMin}-${PRIORITY.manualMax} arasında olmalıdır`,
+  priorityNumber: 'Öncelik bir sayı olmalıdır',
+  amountInvalid: 'Tutar geçerli bir sayı olmalıdır (en fazla 2 ondalık)',
+  bonusTypeInvalid: 'Bonus türü nakit iade, puan veya diğer olmalıdır',
+  externalIdTaken: 'Bu dış referans ile bir talep zaten var',
+  requestNotFound: 'Talep bulunamadı',
+  agentNotMember: 'Bu kullanıcı projenin üyesi değil',
+  agentInactive: 'Bu kullanıcı bu projede talep almıyor',
+  notYourRequest: 'Yalnızca talebi üzerine alan kişi veya bir yönetici tamamlayabilir',
+  statusInvalid: 'Geçersiz durum filtresi',
+  sortByInvalid: 'Geçersiz sıralama alanı',
+  sortOrderInvalid: 'Sıralama yönü asc veya desc olmalıdır',
+  pageInvalid: 'Sayfa 1 veya daha büyük bir tam sayı olmalıdır',
+  limitInvalid: `Sayfa boyutu 1-${TABLE.maxLimit} arasında bir tam sayı olmalıdır`,
+  statsInvalid: 'stats true veya false olmalıdır',
+  agentIdInvalid: 'Geçersiz kullanıcı',
+} as const;
+
+export const REQUEST_SOURCES = ['manual', 'sync'] as const;
+export type RequestSource = (typeof REQUEST_SOURCES)[number];
+
+/**
+ * Status groups a list may ask for by name (spec §4 counts): the board loads its
+ * columns with them. 'problem' holds cancelled and error.
+ */
+export const REQUEST_STATUS_GROUPS = {
+  waiting: WAITING_STATUSES,
+  active: ACTIVE_STATUSES,
+  completed: ['completed'],
+  problem: PROBLEM_STATUSES,
+} as const satisfies Record<string, readonly RequestStatus[]>;
+export type RequestStatusGroup = keyof typeof REQUEST_STATUS_GROUPS;
+
+/** 'all', a status, a group, or a comma list of them → the statuses (undefined = every status). */
+export function parseStatusFilter(raw: string): RequestStatus[] | undefined | null {
+  const parts = raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (parts.length === 0 || parts.includes('all')) return undefined;
+  const statuses = new Set<RequestStatus>();
+  for (const part of parts) {
+    if ((REQUEST_STATUSES as readonly string[]).includes(part)) statuses.add(part as RequestStatus);
+    else if (part in REQUEST_STATUS_GROUPS) REQUEST_STATUS_GROUPS[part as RequestStatusGroup].forEach((s) => statuses.add(s));
+    else return null;
+  }
+  return statuses.size === REQUEST_STATUSES.length ? undefined : REQUEST_STATUSES.filter((s) => statuses.has(s));
+}
+
+/** Columns the list may be sorted by; anything else is refused (never passed to SQL). */
+export const REQUEST_SORT_COLUMNS = [
+  'createdAt',
+  'updatedAt',
+  'priority',
+  'amount',
+  'status',
+  'bonusType',
+  'externalId',
+  'customerUsername',
+  'customerName',
+  'completedAt',
+  'id',
+] as const;
+export type RequestSortColumn = (typeof REQUEST_SORT_COLUMNS)[number];
+
+const queryFlag = z.enum(['true', 'false', '1', '0'], { error: BONUS_MESSAGES.statsInvalid }).transform((v) => v === 'true' || v === '1');
+
+export const requestListQuery = z.object({
+  status: z
+    .string()
+    .max(200)
+    .optional()
+    .describe(
+      "Boş veya 'all': tümü. Bir durum (new, queued, assigned, in_progress, completed, cancelled, error), " +
+        "bir grup (waiting = new+queued, active = assigned+in_progress, problem = cancelled+error) ya da virgülle ayrılmış bir liste.",
+    )
+    .transform((raw, ctx) => {
+      if (raw === undefined) return undefined;
+      const parsed = parseStatusFilter(raw);
+      if (parsed === null) {
+        ctx.addIssue({ code: 'custom', message: BONUS_MESSAGES.statusInvalid });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  search: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .describe('Dış referans, müşteri kullanıcı adı/adı/ID veya açıklamada büyük-küçük harf duyarsız arama')
+    .transform((v) => (v ? v : undefined)),
+  page: z.coerce.number({ error: BONUS_MESSAGES.pageInvalid }).int(BONUS_MESSAGES.pageInvalid).min(1, BONUS_MESSAGES.pageInvalid).max(1_000_000).default(1),
+  limit: z.coerce
+    .number({ error: BONUS_MESSAGES.limitInvalid })
+    .int(BONUS_MESSAGES.limitInvalid)
+    .min(1, BONUS_MESSAGES.limitInvalid)
+    .max(TABLE.maxLimit, BONUS_MESSAGES.limitInvalid)
+    .default(TABLE.bonusDefaultPageSize),
+  sortBy: z.enum(REQUEST_SORT_COLUMNS, { error: BONUS_MESSAGES.sortByInvalid }).default('createdAt'),
+  sortOrder: z.enum(['asc', 'desc'], { error: BONUS_MESSAGES.sortOrderInvalid }).default('desc'),
+  stats: queryFlag.optional().describe('true: yanıtta durum sayıları (stats) da döner'),
+  agentId: z.coerce
+    .number({ error: BONUS_MESSAGES.agentIdInvalid })
+    .int(BONUS_MESSAGES.agentIdInvalid)
+    .positive(BONUS_MESSAGES.agentIdInvalid)
+    .max(2_147_483_647, BONUS_MESSAGES.agentIdInvalid)
+    .optional()
+    .describe('Yalnızca bu kullanıcıya atanmış talepler (panodaki "Üzerimde" kolonu)'),
+});
+export type RequestListQuery = z.output<typeof requestListQuery>;
+/** What a client puts in the URL (before parsing). */
+export type RequestListParams = {
+  status?: string;
+  search?: string;
+  page?: number;
+  limit?: number;
+  sortBy?: RequestSortColumn;
+  sortOrder?: 'asc' | 'desc';
+  stats?: boolean;
+  agentId?: number;
+};
+
+/** Money as the API carries it: a decimal string, never a float. */
+const amountInput = z
+  .union([z.string(), z.number()], { error: BONUS_MESSAGES.amountInvalid })
+  .transform((v) => String(v).trim().replace(',', '.'))
+  .refine((v) => v === '' || /^\d{1,12}(\.\d{1,2})?$/.test(v), BONUS_MESSAGES.amountInvalid)
+  .transform((v) => (v === '' ? undefined : v));
+
+/**
+ * The manual request form (spec §2.4, §5): external id and username optional (empty values
+ * are omitted), priority 1–5 default 3; the other fields of a request are optional too.
+ */
+export const createRequestBody = z.strictObject({
+  externalId: optionalText(100),
+  customerUsername: optionalText(100),
+  priority: z
+    .number({ error: BONUS_MESSAGES.priorityNumber })
+    .int(BONUS_MESSAGES.priorityRange)
+    .min(PRIORITY.manualMin, BONUS_MESSAGES.priorityRange)
+    .max(PRIORITY.manualMax, BONUS_MESSAGES.priorityRange)
+    .default(PRIORITY.manualDefault),
+  customerName: optionalText(150),
+  customerId: optionalText(100),
+  bonusType: z.enum(BONUS_TYPES, { error: BONUS_MESSAGES.bonusTypeInvalid }).optional(),
+  amount: amountInput.optional(),
+  description: optionalText(1000),
+});
+export type CreateRequestBody = z.input<typeof createRequestBody>;
+export type CreateRequestInput = z.output<typeof createRequestBody>;
+
+/** POST …/assign: without agentId the caller takes it; a manager or above may name another member. */
+export const assignRequestBody = z.strictObject({ agentId: idParam.optional() }).nullish();
+export const completeRequestBody = z.strictObject({ notes: optionalText(1000) }).nullish();
+export const requeueRequestBody = z.strictObject({ reason: optionalText(200) }).nullish();
+
+export const requestParams = z.object({ projectId: idParam, requestId: idParam });
+
+export const bonusRequestSchema = z.object({
+  id: z.number().int(),
+  projectId: z.number().int(),
+  externalId: z.string().nullable(),
+  customerId: z.string().nullable(),
+  /** The customer's id (the spec's screens call it userId). */
+  userId: z.string().nullable(),
+  customerUsername: z.string().nullable(),
+  customerName: z.string().nullable(),
+  bonusType: z.enum(BONUS_TYPES),
+  /** Exact decimal in TRY, e.g. "1250.50". */
+  amount: z.string(),
+  description: z.string().nullable(),
+  priority: z.number().int(),
+  status: z.enum(REQUEST_STATUSES),
+  source: z.enum(REQUEST_SOURCES),
+  /** The assignee's user id (the spec's agentId). */
+  agentId: z.number().int().nullable(),
+  assignedUserName: z.string().nullable(),
+  assignedAt: z.string().nullable(),
+  reservedForUserId: z.number().int().nullable(),
+  completedBy: z.number().int().nullable(),
+  completedByName: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  completionNotes: z.string().nullable(),
+  requeueReason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+});
+export type BonusRequest = z.infer<typeof bonusRequestSchema>;
+
+/** Counts of spec §3 "Request statistics": the dashboard's and the bonus screen's shapes together. */
+export const requestStatsSchema = z.object({
+  total: z.number().int(),
+  /** new + queued */
+  waiting: z.number().int(),
+  /** assigned + in_progress */
+  active: z.number().int(),
+  completed: z.number().int(),
+  /** The bonus screen's name for waiting. */
+  new: z.number().int(),
+  /** The bonus screen's name for active. */
+  inProgress: z.number().int(),
+  /** cancelled + error */
+  problem: z.number().int(),
+});
+export type RequestStats = z.infer<typeof requestStatsSchema>;
+
+export const requestListResponse = z.object({
+  items: z.array(bonusRequestSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  totalPages: z.number().int(),
+  stats: requestStatsSchema.optional(),
+});
+export type RequestListResponse = z.infer<typeof requestListResponse>;
+
+/** Timeline entries; started/cancelled/failed come from the project's own system (sync). */
+export const REQUEST_EVENT_TYPES = ['created', 'assigned', 'reserved', 'handed_over', 'started', 'completed', 'requeued', 'cancelled', 'failed'] as const;
+export type RequestEventType = (typeof REQUEST_EVENT_TYPES)[number];
+export const REQUEST_EVENT_LABELS: Record<RequestEventType, string> = {
+  created: 'Oluşturuldu',
+  assigned: 'Atandı',
+  reserved: 'Kuyruğa alındı (kapasite dolu)',
+  handed_over: 'Kuyruktan atandı',
+  started: 'İşleme alındı',
+  completed: 'Tamamlandı',
+  requeued: 'Tekrar sıraya alındı',
+  cancelled: 'İptal edildi',
+  failed: 'Hata oluştu',
+};
+
+export const requestEventSchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  actorUserId: z.number().int().nullable(),
+  actorName: z.string().nullable(),
+  fromStatus: z.string().nullable(),
+  toStatus: z.string().nullable(),
+  reason: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+export type RequestEvent = z.infer<typeof requestEventSchema>;
+
+export const requestDetailResponse = z.object({ request: bonusRequestSchema, events: z.array(requestEventSchema) });
+export type RequestDetail = z.infer<typeof requestDetailResponse>;
+
+/** A claim past capacity is not refused: the request is reserved and `enqueued` is true. */
+export const assignResponse = z.object({ request: bonusRequestSchema, enqueued: z.boolean() });
+export type AssignResponse = z.infer<typeof assignResponse>;

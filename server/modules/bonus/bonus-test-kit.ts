@@ -1,0 +1,48 @@
+import type { Role } from '@common/enums';
+import { bonusRequests } from '../../db/schema';
+import { bearer, buildTenant, buildUser, createTestApp, login, type TestApp } from '../../test/harness';
+import type { App } from '../../types';
+
+/** Shared set-up of the bonus request tests: one app, a tenant, and a signed-in user per role. */
+export async function bonusTestBed() {
+  const testApp: TestApp = await createTestApp();
+  const { app } = testApp;
+  const tenant = await buildTenant(app);
+  const tokens = {} as Record<Role, string>;
+  for (const role of Object.keys(tenant.members) as Role[]) {
+    tokens[role] = (await login(app, tenant.members[role].username)).accessToken;
+  }
+  return { ...testApp, ...tenant, tokens };
+}
+
+export const requestsUrl = (projectId: number) => `/api/bonus/projects/${projectId}/requests`;
+
+export type RequestRow = typeof bonusRequests.$inferInsert;
+
+/** Requests written straight to the database, as a sync or a seed would leave them. */
+export async function insertRequests(app: App, projectId: number, rows: Partial<RequestRow>[]) {
+  return app.ctx.database.db
+    .insert(bonusRequests)
+    .values(rows.map((r) => ({ projectId, status: 'new' as const, ...r })))
+    .returning();
+}
+
+export async function insertRequest(app: App, projectId: number, row: Partial<RequestRow> = {}) {
+  const [created] = await insertRequests(app, projectId, [row]);
+  return created!;
+}
+
+/** A member of the project with a fresh session. */
+export async function signedInMember(app: App, projectId: number, opts: { role?: Role; maxLoad?: number } = {}) {
+  const user = await buildUser(app, { role: opts.role ?? 'agent', projects: [projectId], maxLoad: opts.maxLoad });
+  const { accessToken } = await login(app, user.username);
+  return { user, token: accessToken, headers: bearer(accessToken) };
+}
+
+export function post(app: App, url: string, token: string, payload?: unknown) {
+  return app.inject({ method: 'POST', url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+
+export function get(app: App, url: string, token: string) {
+  return app.inject({ method: 'GET', url, headers: bearer(token) });
+}

@@ -1,0 +1,95 @@
+import { and, eq, isNull, or } from 'drizzle-orm';
+import type { Role } from '@common/enums';
+import { can } from '@common/permissions';
+import { BONUS_MESSAGES, type AssignResponse } from '@common/schemas/bonus';
+import { SOCKET_EVENTS } from '@common/socket-events';
+import type { AppContext } from '../../context';
+import { bonusRequests, projectMembers, users } from '../../db/schema';
+import { conflict, forbidden, validationError } from '../../lib/errors';
+import { lockUserLoad } from './hand-over-reservations';
+import { loadPresentedRequests } from './present-request';
+import { auditRequestChange, PendingRequestChanges, publishRequestChanges, recordRequestEvents, type RequestActor } from './request-changes';
+import { applyTransition, refusal } from './request-state-machine';
+
+export interface ClaimRequestInput {
+  projectId: number;
+  requestId: number;
+  actor: RequestActor & { id: number; role: Role };
+  /** Another member to assign to (manager and above); absent means the caller. */
+  agentId?: number;
+}
+
+/** Checks that the assignee may take requests in the project before anything is written. */
+async function checkAssignee(ctx: AppContext, input: ClaimRequestInput, targetId: number): Promise<void> {
+  const forSelf = targetId === input.actor.id;
+  if (!forSelf && !can(input.actor.role, 'request:assign-others')) throw forbidden('Başka bir kullanıcıya talep atama yetkiniz yok');
+  const [member] = await ctx.database.db
+    .select({ agentActive: projectMembers.agentActive, isActive: users.isActive })
+    .from(users)
+    .leftJoin(projectMembers, and(eq(projectMembers.userId, users.id), eq(projectMembers.projectId, input.projectId)))
+    .where(eq(users.id, targetId))
+    .limit(1);
+  // A super_admin works in every project without a membership; others must be members.
+  const isMember = member?.agentActive !== null && member?.agentActive !== undefined;
+  if (!forSelf && (!member?.isActive || !isMember)) throw validationError({ agentId: BONUS_MESSAGES.agentNotMember }, BONUS_MESSAGES.agentNotMember);
+  if (isMember && member?.agentActive === false) throw conflict(BONUS_MESSAGES.agentInactive);
+}
+
+/**
+ * Takes a waiting request for the caller (or, for a manager, for another member). The claim
+ * is one conditional UPDATE on the waiting statuses, so of many simultaneous claims exactly one
+ * wins and the others get 409 naming who has it. Past the assignee's capacity the claim is not
+ * refused: the request is reserved for them and handed over when their load drops.
+ */
+export async function claimRequest(ctx: AppContext, input: ClaimRequestInput): Promise<AssignResponse> {
+  const targetId = input.agentId ?? input.actor.id;
+  await checkAssignee(ctx, input, targetId);
+  const now = ctx.clock.now();
+  const changes = new PendingRequestChanges();
+  const { enqueued, presented } = await ctx.database.db.transaction(async (tx) => {
+    // The request row is locked first and the user row second, the same order as completion.
+    const moved = await applyTransition(tx, 'assign', {
+      projectId: input.projectId,
+      requestId: input.requestId,
+      now,
+      set: { assignedUserId: targetId, assignedByUserId: input.actor.id, assignedAt: now, reservedForUserId: null, reservedAt: null },
+      guard: or(isNull(bonusRequests.reservedForUserId), eq(bonusRequests.reservedForUserId, targetId)),
+    });
+    if (!moved) throw await refusal(tx, 'assign', { ...input, actorId: input.actor.id, targetUserId: targetId });
+
+    const capacity = await lockUserLoad(tx, input.projectId, targetId);
+    const overCapacity = !capacity || capacity.load > capacity.maxLoad;
+    const base = { requestId: input.requestId, projectId: input.projectId, actor: input.actor, fromStatus: moved.fromStatus, at: now };
+    const details = { agentId: targetId, assignedBy: input.actor.id, enqueued: overCapacity };
+    if (overCapacity) {
+      // Back to waiting, held for the assignee; a reservation they already had keeps its place.
+      const alreadyReserved = moved.previousReservedForId === targetId;
+      await tx
+        .update(bonusRequests)
+        .set({
+          status: moved.fromStatus,
+          assignedUserId: null,
+          assignedByUserId: null,
+          assignedAt: null,
+          reservedForUserId: targetId,
+          reservedAt: alreadyReserved ? moved.previousReservedAt : now,
+        })
+        .where(eq(bonusRequests.id, input.requestId));
+      if (!alreadyReserved) {
+        await recordRequestEvents(tx, [{ ...base, type: 'reserved', toStatus: moved.fromStatus, details }]);
+        await auditRequestChange(tx, { actor: input.actor, action: 'ASSIGN_BONUS_REQUEST', projectId: input.projectId, requestId: input.requestId, details });
+        changes.add(SOCKET_EVENTS.requestUpdated, input.requestId);
+      }
+    } else {
+      await recordRequestEvents(tx, [{ ...base, type: 'assigned', toStatus: moved.toStatus, details }]);
+      await auditRequestChange(tx, { actor: input.actor, action: 'ASSIGN_BONUS_REQUEST', projectId: input.projectId, requestId: input.requestId, details });
+      changes.add(SOCKET_EVENTS.requestAssigned, input.requestId);
+    }
+    const presentedChanges = await changes.present(tx);
+    // A repeated claim of a request already reserved for the assignee has no change to show.
+    const [request] = presentedChanges.length ? [presentedChanges[0]!.request] : await loadPresentedRequests(tx, [input.requestId]);
+    return { enqueued: overCapacity, presented: { changes: presentedChanges, request: request! } };
+  });
+  publishRequestChanges(ctx, presented.changes);
+  return { request: presented.request, enqueued };
+}

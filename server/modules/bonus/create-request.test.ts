@@ -1,0 +1,172 @@
+import { and, count, eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { BONUS_MESSAGES } from '@common/schemas/bonus';
+import { SOCKET_EVENTS } from '@common/socket-events';
+import { auditLogs, bonusRequestEvents, bonusRequests } from '../../db/schema';
+import { bonusTestBed, get, post, requestsUrl } from './bonus-test-kit';
+import { createRequests } from './create-request';
+import { SYSTEM_ACTOR } from './request-changes';
+
+let bed: Awaited<ReturnType<typeof bonusTestBed>>;
+let emits: MockInstance<(projectId: number, event: string, payload: unknown) => void>;
+beforeAll(async () => {
+  bed = await bonusTestBed();
+  emits = vi.spyOn(bed.app.ctx.realtime, 'emitToProject').mockImplementation(() => undefined);
+});
+beforeEach(() => emits.mockClear());
+afterAll(async () => {
+  await bed?.close();
+});
+
+const create = (payload: unknown, token = bed.tokens.operator) => post(bed.app, requestsUrl(bed.project.id), token, payload);
+const requestCount = async () =>
+  (await bed.app.ctx.database.db.select({ n: count() }).from(bonusRequests).where(eq(bonusRequests.projectId, bed.project.id)))[0]!.n;
+
+describe('POST …/requests (manual request form)', () => {
+  it('creates a new manual request with its event, audit row and socket event', async () => {
+    const res = await create({ externalId: 'MAN-1', customerUsername: 'mehmet34', priority: 4, amount: '1250,50', bonusType: 'cashback' });
+    expect(res.statusCode, res.body).toBe(201);
+    const data = res.json().data;
+    expect(data).toMatchObject({
+      externalId: 'MAN-1',
+      customerUsername: 'mehmet34',
+      priority: 4,
+      amount: '1250.50',
+      bonusType: 'cashback',
+      status: 'new',
+      source: 'manual',
+      agentId: null,
+      version: 1,
+    });
+    const events = await bed.app.ctx.database.db.select().from(bonusRequestEvents).where(eq(bonusRequestEvents.requestId, data.id));
+    expect(events).toMatchObject([{ type: 'created', toStatus: 'new', actorUserId: bed.members.operator.id }]);
+    const audits = await bed.app.ctx.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'CREATE_BONUS_REQUEST'), eq(auditLogs.resourceId, String(data.id))));
+    expect(audits).toHaveLength(1);
+    expect(emits).toHaveBeenCalledWith(bed.project.id, SOCKET_EVENTS.requestCreated, data);
+  });
+
+  it('omits empty optional values and defaults the priority to 3', async () => {
+    const res = await create({ externalId: '', customerUsername: '   ' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ externalId: null, customerUsername: null, priority: 3, amount: '0.00', bonusType: 'other' });
+  });
+
+  it.each([0, 6, 2.5, '3', null])('refuses priority %j with the field message', async (priority) => {
+    const before = await requestCount();
+    const res = await create({ priority });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.priority).toMatch(/Öncelik/);
+    expect(await requestCount()).toBe(before);
+  });
+
+  it('reports every bad field at once', async () => {
+    const res = await create({ priority: 9, amount: '12.345', bonusType: 'freespin', externalId: 'x'.repeat(101) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      priority: BONUS_MESSAGES.priorityRange,
+      amount: BONUS_MESSAGES.amountInvalid,
+      bonusType: BONUS_MESSAGES.bonusTypeInvalid,
+      externalId: 'En fazla 100 karakter olabilir',
+    });
+  });
+
+  it('refuses fields a client may not set', async () => {
+    for (const payload of [{ status: 'completed' }, { projectId: bed.foreign.id }, { assignedUserId: 1 }, { source: 'sync' }]) {
+      expect((await create(payload)).statusCode).toBe(400);
+    }
+  });
+
+  it('answers 409 on the field for an external id the project already has, writing nothing', async () => {
+    expect((await create({ externalId: 'DUP-1' })).statusCode).toBe(201);
+    const before = await requestCount();
+    const res = await create({ externalId: 'DUP-1' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors).toEqual({ externalId: BONUS_MESSAGES.externalIdTaken });
+    expect(await requestCount()).toBe(before);
+  });
+
+  it('lets agents not create (403, before the body is even read)', async () => {
+    expect((await create({ priority: 99 }, bed.tokens.agent)).statusCode).toBe(403);
+  });
+
+  it('never answers 5xx to arbitrary bodies', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.record(
+            {
+              externalId: fc.oneof(fc.string({ maxLength: 120 }), fc.integer(), fc.constant(null)),
+              customerUsername: fc.oneof(fc.string({ maxLength: 120 }), fc.boolean()),
+              priority: fc.oneof(fc.integer({ min: -5, max: 12 }), fc.double(), fc.string({ maxLength: 3 })),
+              amount: fc.oneof(fc.string({ maxLength: 20 }), fc.double(), fc.integer()),
+              bonusType: fc.oneof(fc.constantFrom('cashback', 'points', 'other', 'x'), fc.integer()),
+              description: fc.string({ maxLength: 1100 }),
+              role: fc.constant('admin'),
+              ['__proto__']: fc.object(),
+            },
+            { requiredKeys: [] },
+          ),
+          fc.anything(),
+        ),
+        async (payload) => {
+          const res = await bed.app.inject({
+            method: 'POST',
+            url: requestsUrl(bed.project.id),
+            headers: { authorization: `Bearer ${bed.tokens.operator}`, 'content-type': 'application/json' },
+            payload: JSON.stringify(payload) ?? 'null',
+          });
+          expect(res.statusCode).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('createRequests for imported rows (source sync)', () => {
+  it('creates many rows at once, skips external ids already present, and emits one event per created row', async () => {
+    const { requests, skipped } = await createRequests(bed.app.ctx, {
+      projectId: bed.project.id,
+      source: 'sync',
+      actor: SYSTEM_ACTOR,
+      items: [
+        { externalId: 'SYNC-1', customerName: 'Ali Veli', amount: '500.00', priority: 9, status: 'queued' },
+        { externalId: 'SYNC-2', bonusType: 'points' },
+        { externalId: 'DUP-1' },
+      ],
+    });
+    expect(skipped).toBe(1);
+    expect(requests.map((r) => [r.externalId, r.source, r.status])).toEqual([
+      ['SYNC-1', 'sync', 'queued'],
+      ['SYNC-2', 'sync', 'new'],
+    ]);
+    expect(emits.mock.calls.map((c) => c[1])).toEqual([SOCKET_EVENTS.requestCreated, SOCKET_EVENTS.requestCreated]);
+  });
+});
+
+describe('GET …/requests/:requestId (detail with timeline)', () => {
+  it('shows the request and its events in order, with who and when', async () => {
+    const created = (await create({ externalId: 'TL-1', customerUsername: 'zeynep' })).json().data;
+    const url = `${requestsUrl(bed.project.id)}/${created.id}`;
+    await post(bed.app, `${url}/assign`, bed.tokens.agent);
+    await post(bed.app, `${url}/complete`, bed.tokens.agent, { notes: 'Tamam' });
+    const res = await get(bed.app, url, bed.tokens.agent);
+    expect(res.statusCode).toBe(200);
+    const { request, events } = res.json().data;
+    expect(request).toMatchObject({ id: created.id, status: 'completed', completedByName: bed.members.agent.fullName, completionNotes: 'Tamam' });
+    expect(events.map((e: { type: string; fromStatus: string | null; toStatus: string; actorName: string }) => [e.type, e.fromStatus, e.toStatus, e.actorName])).toEqual([
+      ['created', null, 'new', bed.members.operator.fullName],
+      ['assigned', 'new', 'assigned', bed.members.agent.fullName],
+      ['completed', 'assigned', 'completed', bed.members.agent.fullName],
+    ]);
+  });
+
+  it('answers 404 for an unknown id and 400 for a malformed one', async () => {
+    expect((await get(bed.app, `${requestsUrl(bed.project.id)}/999999`, bed.tokens.agent)).statusCode).toBe(404);
+    expect((await get(bed.app, `${requestsUrl(bed.project.id)}/abc`, bed.tokens.agent)).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import { ACTIVE_STATUSES, PROBLEM_STATUSES, REQUEST_STATUSES, WAITING_STATUSES, type RequestStatus } from '@common/enums';
+import type { RequestStats } from '@common/schemas/bonus';
+import type { DbOrTx } from '../../db/client';
+import { bonusRequestStatusCounts } from '../../db/schema';
+
+export type StatusCounts = Record<RequestStatus, number>;
+
+/** The project's request count per status, kept exact by triggers (a few rows, not a scan). */
+export async function loadStatusCounts(db: DbOrTx, projectId: number): Promise<StatusCounts> {
+  const rows = await db
+    .select({ status: bonusRequestStatusCounts.status, n: bonusRequestStatusCounts.n })
+    .from(bonusRequestStatusCounts)
+    .where(eq(bonusRequestStatusCounts.projectId, projectId));
+  const counts = Object.fromEntries(REQUEST_STATUSES.map((s) => [s, 0])) as StatusCounts;
+  for (const row of rows) if (row.status in counts) counts[row.status as RequestStatus] = row.n;
+  return counts;
+}
+
+export function sumStatuses(counts: StatusCounts, statuses: readonly RequestStatus[] = REQUEST_STATUSES): number {
+  return statuses.reduce((sum, s) => sum + counts[s], 0);
+}
+
+/** Spec §3 "Request statistics": the dashboard's and the bonus screen's names together. */
+export function toRequestStats(counts: StatusCounts): RequestStats {
+  const waiting = sumStatuses(counts, WAITING_STATUSES);
+  const active = sumStatuses(counts, ACTIVE_STATUSES);
+  return {
+    total: sumStatuses(counts),
+    waiting,
+    active,
+    completed: counts.completed,
+    new: waiting,
+    inProgress: active,
+    problem: sumStatuses(counts, PROBLEM_STATUSES),
+  };
+}
+
+export async function requestStats(db: DbOrTx, projectId: number): Promise<RequestStats> {
+  return toRequestStats(await loadStatusCounts(db, projectId));
+}
