@@ -4,7 +4,7 @@ import { BONUS_MESSAGES, type BonusRequest, type CreateRequestInput, type Reques
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { bonusRequests } from '../../db/schema';
+import { sqlArray } from '../../db/sql-arrays';
 import { AppError } from '../../lib/errors';
 import { auditRequestChange, PendingRequestChanges, publishRequestChanges, recordRequestEvents, type RequestActor } from './request-changes';
 
@@ -33,9 +33,6 @@ export interface CreateRequestsInput {
   items: NewRequest[];
 }
 
-/** Rows per INSERT statement: well under PostgreSQL's 65,535 parameters. */
-const CHUNK = 1000;
-
 /**
  * Creates requests inside the caller's transaction: rows, 'created' events and audit, all or
  * nothing. A row whose external id already exists in the project is skipped (its creation is
@@ -47,33 +44,28 @@ export async function createRequestsInTransaction(
   input: CreateRequestsInput,
 ): Promise<{ requests: BonusRequest[]; skipped: number; publish: () => void }> {
   const now = ctx.clock.now();
-  const created: { id: number; status: RequestStatus; externalId: string | null }[] = [];
-  for (let i = 0; i < input.items.length; i += CHUNK) {
-    const rows = input.items.slice(i, i + CHUNK).map((item) => ({
-      projectId: input.projectId,
-      externalId: item.externalId ?? null,
-      customerId: item.customerId ?? null,
-      customerUsername: item.customerUsername ?? null,
-      customerName: item.customerName ?? null,
-      bonusType: item.bonusType ?? 'other',
-      amount: item.amount ?? '0',
-      description: item.description ?? null,
-      priority: item.priority ?? 3,
-      status: item.status ?? 'new',
-      source: input.source,
-      createdByUserId: input.actor.id,
-      externalUpdatedAt: item.externalUpdatedAt ?? null,
-      createdAt: item.createdAt ?? now,
-      updatedAt: now,
-    }));
-    created.push(
-      ...(await tx
-        .insert(bonusRequests)
-        .values(rows)
-        .onConflictDoNothing({ target: [bonusRequests.projectId, bonusRequests.externalId], where: sql`external_id is not null` })
-        .returning({ id: bonusRequests.id, status: bonusRequests.status, externalId: bonusRequests.externalId })),
-    );
-  }
+  const items = input.items;
+  // One statement whatever the batch size (a sync sends thousands): each column is one array parameter.
+  const inserted = await tx.execute(sql`
+    insert into bonus_requests (project_id, external_id, customer_id, customer_username, customer_name, bonus_type, amount,
+      description, priority, status, source, created_by_user_id, external_updated_at, created_at, updated_at)
+    select ${input.projectId}, u.external_id, u.customer_id, u.customer_username, u.customer_name, u.bonus_type, u.amount,
+      u.description, u.priority, u.status, ${input.source}, ${input.actor.id}::int, u.external_updated_at, u.created_at, ${now.toISOString()}::timestamptz
+    from unnest(
+      ${sqlArray(items.map((i) => i.externalId ?? null), 'text')}, ${sqlArray(items.map((i) => i.customerId ?? null), 'text')},
+      ${sqlArray(items.map((i) => i.customerUsername ?? null), 'text')}, ${sqlArray(items.map((i) => i.customerName ?? null), 'text')},
+      ${sqlArray(items.map((i) => i.bonusType ?? 'other'), 'text')}, ${sqlArray(items.map((i) => i.amount ?? '0'), 'numeric')},
+      ${sqlArray(items.map((i) => i.description ?? null), 'text')}, ${sqlArray(items.map((i) => i.priority ?? 3), 'smallint')},
+      ${sqlArray(items.map((i) => i.status ?? 'new'), 'text')}, ${sqlArray(items.map((i) => i.externalUpdatedAt ?? null), 'timestamptz')},
+      ${sqlArray(items.map((i) => i.createdAt ?? now), 'timestamptz')}
+    ) with ordinality as u(external_id, customer_id, customer_username, customer_name, bonus_type, amount, description, priority,
+      status, external_updated_at, created_at, n)
+    order by u.n
+    on conflict (project_id, external_id) where external_id is not null do nothing
+    returning id, status, external_id`);
+  const created = (inserted as unknown as { rows: { id: number; status: RequestStatus; external_id: string | null }[] }).rows
+    .map((r) => ({ id: Number(r.id), status: r.status, externalId: r.external_id }))
+    .sort((a, b) => a.id - b.id);
   const changes = new PendingRequestChanges();
   await recordRequestEvents(
     tx,

@@ -1,9 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type { AuditAction, RequestStatus } from '@common/enums';
 import type { BonusRequest, RequestEventType } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { bonusRequestEvents } from '../../db/schema';
+import { sqlArray } from '../../db/sql-arrays';
 import { writeAudit } from '../audit/write-audit';
 import { loadPresentedRequests } from './present-request';
 
@@ -31,20 +32,16 @@ export interface RequestEventInput {
 /** The timeline rows of one or many changes; call inside the transaction of the change. */
 export async function recordRequestEvents(tx: DbOrTx, events: RequestEventInput[]): Promise<void> {
   if (events.length === 0) return;
-  await tx.insert(bonusRequestEvents).values(
-    events.map((e) => ({
-      requestId: e.requestId,
-      projectId: e.projectId,
-      type: e.type,
-      actorUserId: e.actor.id,
-      actorName: e.actor.fullName,
-      fromStatus: e.fromStatus,
-      toStatus: e.toStatus,
-      reason: e.reason ?? null,
-      details: e.details ?? null,
-      createdAt: e.at,
-    })),
-  );
+  // One statement for any number of events (a sync batch records thousands): one array per column.
+  await tx.execute(sql`
+    insert into bonus_request_events (request_id, project_id, type, actor_user_id, actor_name, from_status, to_status, reason, details, created_at)
+    select * from unnest(
+      ${sqlArray(events.map((e) => e.requestId), 'int')}, ${sqlArray(events.map((e) => e.projectId), 'int')},
+      ${sqlArray(events.map((e) => e.type), 'text')}, ${sqlArray(events.map((e) => e.actor.id), 'int')},
+      ${sqlArray(events.map((e) => e.actor.fullName), 'text')}, ${sqlArray(events.map((e) => e.fromStatus), 'text')},
+      ${sqlArray(events.map((e) => e.toStatus), 'text')}, ${sqlArray(events.map((e) => e.reason ?? null), 'text')},
+      ${sqlArray(events.map((e) => (e.details ? JSON.stringify(e.details) : null)), 'jsonb')}, ${sqlArray(events.map((e) => e.at), 'timestamptz')}
+    )`);
 }
 
 export async function auditRequestChange(

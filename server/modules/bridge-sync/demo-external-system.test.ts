@@ -5,7 +5,7 @@ import { DEMO_PASSWORD } from '../../db/seed/demo-organisation';
 import { seedDemoIfEmpty } from '../../db/seed/seed-demo';
 import { createTestApp, login, type TestApp } from '../../test/harness';
 import { startDemoExternalSystem, type DemoExternalSystem } from './demo/demo-external-system';
-import { requestsOf, runSync } from './test-support/sync-test-kit';
+import { requestsOf as allRequestsOf, runSync } from './test-support/sync-test-kit';
 
 let t: TestApp;
 let demo: DemoExternalSystem | undefined;
@@ -17,6 +17,9 @@ afterAll(async () => {
   await demo?.stop();
   await t?.close();
 });
+
+/** The demo seed has requests of its own ('GOLD-100001'…); these are the imported ones. */
+const requestsOf = async (app: TestApp['app'], projectId: number) => (await allRequestsOf(app, projectId)).filter((r) => r.externalId?.includes('-EXT-'));
 
 const projectByCode = async (code: string) => (await t.app.ctx.database.db.select().from(projects).where(eq(projects.code, code)))[0]!;
 
@@ -31,7 +34,7 @@ it('gives every demo project a working external system that the normal connector
   expect(first).toMatchObject({ status: 'success', rowsRead: 80, rowsWritten: 80 });
   const imported = await requestsOf(t.app, gold.id);
   expect(imported).toHaveLength(80);
-  expect(imported[0]!.externalId).toBe('GOLD-100001');
+  expect(imported[0]!.externalId).toBe('GOLD-EXT-500001');
   expect(imported.some((r) => r.status === 'new') && imported.some((r) => r.status === 'completed')).toBe(true);
   expect(imported.every((r) => Number(r.amount) > 0 && /[a-zçğıöşü]/i.test(r.customerName ?? ''))).toBe(true);
 
@@ -59,7 +62,7 @@ it('gives every demo project a working external system that the normal connector
   const kralSync = await runSync(t.app, admin, kral.id);
   // Its own 80 and what the feeder added.
   expect(kralSync.rowsWritten).toBeGreaterThan(80);
-  expect((await requestsOf(t.app, kral.id))[0]!.externalId).toBe('KRAL-100001');
+  expect((await requestsOf(t.app, kral.id))[0]!.externalId).toBe('KRAL-EXT-500001');
 });
 
 it('keeps its data and passwords across restarts and writes the new port into the demo projects', async () => {

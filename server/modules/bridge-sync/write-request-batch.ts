@@ -5,8 +5,9 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { bonusRequests } from '../../db/schema';
 import type { ImportedRequest } from './external-contract';
+import { PendingRequestChanges, publishRequestChanges } from '../bonus/request-changes';
 import { importRequestBatch, SYNC_ACTOR_NAME } from './import-request-batch';
-import { sqlArray } from './sql-arrays';
+import { sqlArray } from '../../db/sql-arrays';
 
 type Rows<T> = { rows: T[] };
 
@@ -158,14 +159,17 @@ export async function writeRequestBatch(ctx: AppContext, input: { projectId: num
     });
     const updated = await updateChangedRequests(tx, changed);
     await recordStatusEvents(tx, input.projectId, updated);
+    // Changed requests reach the project's room as the bonus module presents them, after the commit.
+    const changes = new PendingRequestChanges();
+    for (const u of updated) {
+      changes.add(u.toStatus === 'completed' && u.fromStatus !== 'completed' ? SOCKET_EVENTS.requestCompleted : SOCKET_EVENTS.requestUpdated, u.id);
+    }
+    const presented = await changes.present(tx);
     return {
       written: created.length + updated.length,
       publish: () => {
         publishCreated();
-        for (const u of updated) {
-          const event = u.toStatus === 'completed' && u.fromStatus !== 'completed' ? SOCKET_EVENTS.requestCompleted : SOCKET_EVENTS.requestUpdated;
-          ctx.realtime.emitToProject(input.projectId, event, { id: u.id, projectId: input.projectId, externalId: u.externalId, status: u.toStatus, source: 'sync' });
-        }
+        publishRequestChanges(ctx, presented);
       },
     };
   });

@@ -11,6 +11,7 @@ import { demoPersonnel, demoRequest, seededRandom, type DemoRequest } from './de
 /** How often the feeder adds requests to every demo project's system. */
 export const DEMO_FEED_EVERY_MS = 60_000;
 const SEED_REQUESTS = 80;
+const FIRST_EXTERNAL_NUMBER = 500_001;
 
 const demoDatabaseOf = (code: string) => `${code.toLowerCase()}_bonus`;
 
@@ -29,7 +30,7 @@ async function seedDemoDatabase(db: PGlite, code: string, projectIndex: number):
   const now = Date.now();
   // Spread over the last ten days, numbered in creation order.
   const times = Array.from({ length: SEED_REQUESTS }, () => now - 60_000 - random() * 10 * 86_400_000).sort((a, b) => a - b);
-  const rows = times.map((time, i) => demoRequest(random, code, 100_001 + i, new Date(time)));
+  const rows = times.map((time, i) => demoRequest(random, code, FIRST_EXTERNAL_NUMBER + i, new Date(time)));
   // A closed request was closed some hours after it was made; an open one is unchanged since.
   await insertDemoRequests(db, rows, (r) => (r.status === 'pending' ? r.createdAt : new Date(Math.min(now - 30_000, r.createdAt.getTime() + 3 * 3600_000))));
   const agents = DEMO_USERS.filter((u) => u.role === 'agent' && u.projects.includes(projectIndex));
@@ -41,8 +42,8 @@ async function seedDemoDatabase(db: PGlite, code: string, projectIndex: number):
 /** Adds a few new requests to a demo system, and now and then closes an open one there. */
 async function feedDemoDatabase(db: PGlite, code: string): Promise<void> {
   const random = seededRandom(Date.now() % 1_000_000);
-  const [{ last } = { last: 100_000 }] = (
-    await db.query<{ last: number }>(`select coalesce(max(substring(external_id from '[0-9]+$')::int), 100000) as last from bonus_requests`)
+  const [{ last } = { last: FIRST_EXTERNAL_NUMBER - 1 }] = (
+    await db.query<{ last: number }>(`select coalesce(max(substring(external_id from '[0-9]+$')::int), ${FIRST_EXTERNAL_NUMBER - 1}) as last from bonus_requests`)
   ).rows;
   const count = 1 + Math.floor(random() * 3);
   const rows = Array.from({ length: count }, (_, i) => demoRequest(random, code, Number(last) + 1 + i, new Date(), 'pending'));

@@ -57,7 +57,8 @@ export function demoRequest(random: () => number, code: string, number: number, 
   const amount = Math.round((kind.min + random() * (kind.max - kind.min)) * 2) / 2;
   const roll = random();
   return {
-    externalId: `${code}-${number}`,
+    // Numbered apart from the seeded demo requests ('GOLD-100001'…), which stand for earlier imports.
+    externalId: `${code}-EXT-${number}`,
     customerId: `${code.slice(0, 2)}${100_000 + Math.floor(random() * 900_000)}`,
     username: `${ascii(first)}${ascii(last).slice(0, 3)}${Math.floor(random() * 90) + 10}`,
     name: `${first} ${last}`,

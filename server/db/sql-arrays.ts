@@ -13,6 +13,6 @@ function element(value: Element): string {
  * Drizzle's sql template would spread a JS array into one parameter per element; bulk
  * statements (`unnest`) need the column as a single parameter, on PGlite and pg alike.
  */
-export function sqlArray(values: readonly Element[], type: 'text' | 'int' | 'numeric' | 'smallint' | 'timestamptz' | 'boolean'): SQL {
+export function sqlArray(values: readonly Element[], type: 'text' | 'int' | 'numeric' | 'smallint' | 'timestamptz' | 'boolean' | 'jsonb'): SQL {
   return sql`${`{${values.map(element).join(',')}}`}::${sql.raw(type)}[]`;
 }
