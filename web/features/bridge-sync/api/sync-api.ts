@@ -1,0 +1,121 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { FRESHNESS } from '@common/constants';
+import { can } from '@common/permissions';
+import type { SyncLog, SyncLogPage, SyncProgress, SyncStartBody, SyncStatus } from '@common/schemas/bridge-sync';
+import { SOCKET_EVENTS } from '@common/socket-events';
+import { api } from '@web/lib/api-client';
+import { queryKeys } from '@web/lib/query-keys';
+import { useSocketEvent } from '@web/lib/use-project-socket';
+import { useSessionStore } from '@web/stores/session-store';
+
+export const syncKeys = {
+  all: (projectId: number) => queryKeys.project(projectId).scope('sync'),
+  status: (projectId: number) => [...queryKeys.project(projectId).scope('sync'), 'status'] as const,
+  logs: (projectId: number, params?: { page: number; limit: number }) =>
+    params ? ([...queryKeys.project(projectId).scope('sync'), 'logs', params] as const) : ([...queryKeys.project(projectId).scope('sync'), 'logs'] as const),
+};
+
+/** GET /api/bridge/projects/{p}/sync/status (spec §3 Sync status, plus the running job's figures). */
+export function syncStatusQuery(projectId: number) {
+  return queryOptions({
+    queryKey: syncKeys.status(projectId),
+    queryFn: ({ signal }) => api.get<SyncStatus>(`/api/bridge/projects/${projectId}/sync/status`, { signal }),
+    staleTime: FRESHNESS.syncLogs,
+  });
+}
+
+/** GET /api/bridge/projects/{p}/sync/logs — newest first, paged. */
+export function syncLogsQuery(projectId: number, params: { page: number; limit: number }) {
+  return queryOptions({
+    queryKey: syncKeys.logs(projectId, params),
+    queryFn: ({ signal }) => api.get<SyncLogPage>(`/api/bridge/projects/${projectId}/sync/logs`, { query: params, signal }),
+    staleTime: FRESHNESS.syncLogs,
+  });
+}
+
+/** Whether the signed-in user may read sync data / start a sync (operator+ / manager+). */
+export function useSyncPermissions() {
+  const role = useSessionStore((s) => s.user?.role);
+  return { canRead: Boolean(role && can(role, 'sync:read')), canRun: Boolean(role && can(role, 'sync:run')) };
+}
+
+/**
+ * The sync state of a project. The active project's room brings live progress; another project
+ * (a card on /projects) is polled while its job runs, since this client is not in its room.
+ */
+export function useSyncStatus(projectId: number | null, options: { poll?: boolean } = {}) {
+  const { canRead } = useSyncPermissions();
+  return useQuery({
+    ...syncStatusQuery(projectId ?? 0),
+    enabled: projectId !== null && canRead,
+    refetchInterval: options.poll ? (query) => (query.state.data?.isRunning ? 2_000 : false) : false,
+  });
+}
+
+export function useSyncLogs(projectId: number | null, params: { page: number; limit: number }) {
+  const { canRead } = useSyncPermissions();
+  return useQuery({ ...syncLogsQuery(projectId ?? 0, params), enabled: projectId !== null && canRead, placeholderData: (previous) => previous });
+}
+
+/** A job's progress arrived: the status shows it as running with these figures, at once. */
+export function applyProgress(queryClient: QueryClient, progress: SyncProgress): void {
+  queryClient.setQueryData<SyncStatus>(syncKeys.status(progress.projectId), (status) =>
+    status
+      ? { ...status, isRunning: true, current: progress }
+      : { isRunning: true, statistics: { total: 0, success: 0, partial: 0, failed: 0 }, latestSync: null, current: progress },
+  );
+}
+
+/**
+ * Keeps the active project's sync data live: progress events update the status in place (the
+ * progress bar moves), a new job and a finished one refetch the logs and the counts.
+ */
+export function useLiveSync(projectId: number | null): void {
+  const queryClient = useQueryClient();
+  useSocketEvent<SyncProgress>(SOCKET_EVENTS.syncProgress, (progress) => {
+    if (progress.projectId !== projectId) return;
+    const known = queryClient.getQueryData<SyncStatus>(syncKeys.status(progress.projectId))?.current?.logId === progress.logId;
+    applyProgress(queryClient, progress);
+    if (!known) void queryClient.invalidateQueries({ queryKey: syncKeys.logs(progress.projectId) });
+  });
+  useSocketEvent<SyncLog>(SOCKET_EVENTS.syncFinished, (log) => {
+    if (log.projectId !== projectId) return;
+    void queryClient.invalidateQueries({ queryKey: syncKeys.all(log.projectId) });
+  });
+}
+
+/** POST /api/bridge/projects/{p}/sync — answers at once with the new running log row. */
+export function startSync(projectId: number, body: SyncStartBody): Promise<SyncLog> {
+  return api.post<SyncLog>(`/api/bridge/projects/${projectId}/sync`, body);
+}
+
+/** POST /api/projects/{p}/bridge-sync/start — the /projects cards' start (a bonus sync). */
+export function startProjectSync(projectId: number): Promise<SyncLog> {
+  return api.post<SyncLog>(`/api/projects/${projectId}/bridge-sync/start`);
+}
+
+/** Starts a job; the answer marks it running and brings the new log row into the list. */
+export function useStartSync(projectId: number | null, start: (projectId: number, body: SyncStartBody) => Promise<SyncLog> = startSync) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SyncStartBody) => start(projectId!, body),
+    onSuccess: (log) => {
+      applyProgress(queryClient, {
+        logId: log.id,
+        projectId: log.projectId,
+        syncType: log.syncType,
+        status: log.status,
+        startedAt: log.startedAt,
+        rowsTotal: log.rowsTotal,
+        rowsRead: log.rowsRead,
+        rowsWritten: log.rowsWritten,
+        rowsFailed: log.rowsFailed,
+      });
+      void queryClient.invalidateQueries({ queryKey: syncKeys.logs(log.projectId) });
+    },
+    onError: () => {
+      // A 409 means a job runs already: show it.
+      if (projectId !== null) void queryClient.invalidateQueries({ queryKey: syncKeys.status(projectId) });
+    },
+  });
+}

@@ -1,0 +1,42 @@
+import { RefreshCw } from 'lucide-react';
+import { SYNC_MESSAGES } from '@common/schemas/bridge-sync';
+import { Button } from '@web/components/ui';
+import { errorMessage } from '@web/lib/api-error';
+import { notify } from '@web/lib/notify';
+import { useLiveSync, useStartSync, useSyncPermissions, useSyncStatus } from '../api/sync-api';
+
+export const SYNCING_TEXT = 'Senkronize ediliyor…';
+
+/**
+ * The dashboard's 'Bridge Sync' button (spec §2.4): starts a bonus sync of the active project and
+ * reads 'Senkronize ediliyor…' for as long as the JOB runs (status + live socket), not only while
+ * the request is in flight. Shown to roles that may start a sync.
+ */
+export function BridgeSyncButton({ projectId, className }: { projectId: number; className?: string }) {
+  const { canRun } = useSyncPermissions();
+  useLiveSync(projectId);
+  const status = useSyncStatus(projectId);
+  const start = useStartSync(projectId);
+  if (!canRun) return null;
+  const running = start.isPending || status.data?.isRunning === true;
+  return (
+    <Button
+      variant="outline"
+      icon={RefreshCw}
+      className={className}
+      loading={running}
+      loadingText={SYNCING_TEXT}
+      onClick={() =>
+        start.mutate(
+          { syncType: 'bonus' },
+          {
+            onSuccess: () => notify.success(SYNC_MESSAGES.dashboardTriggered),
+            onError: (error) => notify.error(SYNC_MESSAGES.dashboardError, errorMessage(error)),
+          },
+        )
+      }
+    >
+      Bridge Sync
+    </Button>
+  );
+}

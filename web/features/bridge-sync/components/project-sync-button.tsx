@@ -1,0 +1,41 @@
+import { RefreshCw } from 'lucide-react';
+import { SYNC_MESSAGES } from '@common/schemas/bridge-sync';
+import { Button } from '@web/components/ui';
+import { errorMessage } from '@web/lib/api-error';
+import { notify } from '@web/lib/notify';
+import { startProjectSync, useStartSync, useSyncPermissions, useSyncStatus } from '../api/sync-api';
+import { SYNCING_TEXT } from './bridge-sync-button';
+
+/**
+ * A project's 'Senkronize' button on /projects (spec §2.7): starts that project's bonus sync and
+ * shows its state while it runs (polled: the live socket follows only the active project).
+ */
+export function ProjectSyncButton({ projectId, projectName, disabled }: { projectId: number; projectName: string; disabled?: boolean }) {
+  const { canRun } = useSyncPermissions();
+  const status = useSyncStatus(projectId, { poll: true });
+  const start = useStartSync(projectId, (id) => startProjectSync(id));
+  if (!canRun) return null;
+  const running = start.isPending || status.data?.isRunning === true;
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      icon={RefreshCw}
+      disabled={disabled}
+      loading={running}
+      loadingText={SYNCING_TEXT}
+      aria-label={running ? `${projectName}: ${SYNCING_TEXT}` : `${projectName} projesini senkronize et`}
+      onClick={() =>
+        start.mutate(
+          {},
+          {
+            onSuccess: () => notify.success('Başarılı', SYNC_MESSAGES.started),
+            onError: (error) => notify.error('Hata', errorMessage(error, SYNC_MESSAGES.startFailed)),
+          },
+        )
+      }
+    >
+      Senkronize
+    </Button>
+  );
+}

@@ -1,0 +1,13 @@
+/**
+ * What other screens mount from bridge sync (the app layer composes features):
+ * - dashboard (spec §2.4): <BridgeSyncButton projectId={activeProjectId} /> in its actions, and
+ *   <SyncLogTable projectId={activeProjectId} /> as its sync log list;
+ * - /projects (spec §2.7): <ProjectSyncButton projectId={p.id} projectName={p.name} /> on each card/row.
+ * Each is live on its own (socket events of the active project, polling for other projects).
+ */
+export { BridgeSyncButton } from './components/bridge-sync-button';
+export { ProjectSyncButton } from './components/project-sync-button';
+export { SyncLogTable } from './components/sync-log-table';
+export { SyncProgressBar } from './components/sync-progress-bar';
+export { SyncStatusBadge } from './components/sync-status-badge';
+export { syncKeys, useLiveSync, useSyncStatus } from './api/sync-api';
