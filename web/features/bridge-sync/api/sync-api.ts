@@ -57,8 +57,16 @@ export function useSyncLogs(projectId: number | null, params: { page: number; li
   return useQuery({ ...syncLogsQuery(projectId ?? 0, params), enabled: projectId !== null && canRead, placeholderData: (previous) => previous });
 }
 
+/**
+ * Jobs whose end this client has seen. The start's HTTP answer and the socket's 'sync-finished'
+ * travel separately: a short job may end before its start is answered, and that answer must
+ * not show the job running again.
+ */
+const finishedJobs = new Set<number>();
+
 /** A job's progress arrived: the status shows it as running with these figures, at once. */
 export function applyProgress(queryClient: QueryClient, progress: SyncProgress): void {
+  if (finishedJobs.has(progress.logId)) return;
   queryClient.setQueryData<SyncStatus>(syncKeys.status(progress.projectId), (status) =>
     status
       ? { ...status, isRunning: true, current: progress }
@@ -79,6 +87,7 @@ export function useLiveSync(projectId: number | null): void {
     if (!known) void queryClient.invalidateQueries({ queryKey: syncKeys.logs(progress.projectId) });
   });
   useSocketEvent<SyncLog>(SOCKET_EVENTS.syncFinished, (log) => {
+    finishedJobs.add(log.id);
     if (log.projectId !== projectId) return;
     void queryClient.invalidateQueries({ queryKey: syncKeys.all(log.projectId) });
   });
