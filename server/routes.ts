@@ -1,4 +1,5 @@
 import type { App } from './types';
+import auditRoutes from './modules/audit/routes';
 import authRoutes from './modules/auth/routes';
 import healthRoutes from './modules/health/routes';
 import projectRoutes from './modules/projects/routes';
@@ -10,4 +11,5 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(authRoutes);
   await app.register(projectRoutes);
   await app.register(userRoutes);
+  await app.register(auditRoutes);
 }
