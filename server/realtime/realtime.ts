@@ -147,6 +147,17 @@ export class Realtime {
     this.io.in(userRoom(userId)).disconnectSockets(true);
   }
 
+  /**
+   * A user who is no longer a member of a project: their sockets leave its room, and those
+   * opened for that project close (presence then sees them go), on every instance.
+   */
+  async disconnectUserFromProject(userId: number, projectId: number): Promise<void> {
+    if (!this.io) return;
+    this.io.in(userRoom(userId)).socketsLeave(projectRoom(projectId));
+    const sockets = await this.io.in(userRoom(userId)).fetchSockets();
+    for (const s of sockets) if ((s.data as SocketData).projectId === projectId) s.disconnect(true);
+  }
+
   /** How many sockets a user has open, across instances. */
   async countUserSockets(userId: number, projectId?: number): Promise<number> {
     if (!this.io) return 0;
