@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
@@ -15,6 +15,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { deriveKeys, resolveAppSecret } from './lib/secrets';
 import { registerAuthentication } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
+import { inputValidatorCompiler } from './plugins/validator';
 import { Realtime } from './realtime/realtime';
 import { registerRoutes } from './routes';
 import type { App } from './types';
@@ -54,7 +55,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(inputValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const realtime = new Realtime({

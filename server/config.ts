@@ -40,3 +40,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   return result.data;
 }
+
+/** Demo mode seeds demo data on first start; on by default only for the embedded database. */
+export function isDemoMode(config: Config): boolean {
+  return config.SEED_DEMO ?? !config.DATABASE_URL;
+}

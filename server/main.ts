@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { isDemoMode, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed/seed-demo';
 import { startBackgroundJobs } from './jobs';
@@ -9,8 +9,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const app = await buildApp({ config, database });
-  const seedDemo = config.SEED_DEMO ?? !config.DATABASE_URL;
-  if (seedDemo && (await seedDemoIfEmpty(app.ctx))) app.log.info('demo data seeded (password: demo1234)');
+  if (isDemoMode(config) && (await seedDemoIfEmpty(app.ctx))) app.log.info('demo data seeded (password: demo1234)');
   if (!config.DATABASE_URL && !config.APP_SECRET) app.log.info(`secrets key kept in ${config.DATA_DIR}`);
   if (config.DATABASE_URL && !config.APP_SECRET) app.log.warn('APP_SECRET is not set: several instances need the same APP_SECRET');
 

@@ -18,9 +18,17 @@ export const failureSchema = z.object({
 export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 export const projectParams = z.object({ projectId: idParam });
 
+/**
+ * A string whose "required" message (missing, or not a string) is the spec's own;
+ * its other checks keep their own messages.
+ */
+export function requiredString(message: string) {
+  return z.string({ error: (issue) => (issue.code === 'invalid_type' ? message : undefined) });
+}
+
 /** A text field that trims, with the spec's message when empty. */
 export function requiredText(message: string, max = 255) {
-  return z.string({ error: message }).trim().min(1, message).max(max);
+  return requiredString(message).trim().min(1, message).max(max);
 }
 export function optionalText(max = 255) {
   return z

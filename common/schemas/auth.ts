@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../enums';
+import { requiredString } from './api';
 
 export const LOGIN_MESSAGES = {
   usernameRequired: 'Kullanıcı adı gereklidir',
@@ -8,8 +9,8 @@ export const LOGIN_MESSAGES = {
 } as const;
 
 export const loginBody = z.object({
-  username: z.string({ error: LOGIN_MESSAGES.usernameRequired }).trim().min(1, LOGIN_MESSAGES.usernameRequired).max(64),
-  password: z.string({ error: LOGIN_MESSAGES.passwordRequired }).min(1, LOGIN_MESSAGES.passwordRequired).max(256),
+  username: requiredString(LOGIN_MESSAGES.usernameRequired).trim().min(1, LOGIN_MESSAGES.usernameRequired).max(64),
+  password: requiredString(LOGIN_MESSAGES.passwordRequired).min(1, LOGIN_MESSAGES.passwordRequired).max(256),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
 
 const GENERIC_MESSAGES: Record<number, string> = {
@@ -14,6 +14,18 @@ const GENERIC_MESSAGES: Record<number, string> = {
   429: 'Çok fazla istek. Lütfen biraz sonra tekrar deneyin.',
 };
 export const UNEXPECTED_MESSAGE = 'Beklenmeyen bir hata oluştu';
+export const DATABASE_DOWN_MESSAGE = 'Veritabanına şu anda ulaşılamıyor. Lütfen biraz sonra tekrar deneyin.';
+
+/** Connection-level failures (server gone, socket reset, admin shutdown): the request may be retried. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = String((e as { code?: unknown }).code ?? '');
+    if (/^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|57P0[123]|08\d{3})$/.test(code)) return true;
+    const message = String((e as { message?: unknown }).message ?? '');
+    if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) return true;
+  }
+  return false;
+}
 
 /** Field path → first message, so a form can show each field's error. */
 function fieldErrors(issues: { instancePath: string; message?: string }[], context?: string): Record<string, string> {
@@ -27,20 +39,27 @@ function fieldErrors(issues: { instancePath: string; message?: string }[], conte
 
 /** The one failure shape, `{ success: false, message, errors? }`; never a stack trace. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.status).send({ success: false, message: error.message, errors: error.fieldErrors });
+  app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
+    if (thrown instanceof AppError) {
+      return reply.status(thrown.status).send({ success: false, message: thrown.message, errors: thrown.fieldErrors });
     }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = fieldErrors(error.validation, (error as FastifyError).validationContext);
+    const error: FastifyError = thrown;
+    if (Array.isArray(error.validation)) {
+      const errors = fieldErrors(error.validation, error.validationContext);
       return reply.status(400).send({ success: false, message: Object.values(errors)[0] ?? GENERIC_MESSAGES[400], errors });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
       return reply.status(500).send({ success: false, message: UNEXPECTED_MESSAGE });
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ success: false, message: DATABASE_DOWN_MESSAGE });
+    }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'unexpected error');
-    return reply.status(status).send({ success: false, message: GENERIC_MESSAGES[status] ?? UNEXPECTED_MESSAGE });
+    // The rate limiter's message is ours (Turkish, with the wait); Fastify's other 4xx texts are English.
+    const message = status === 429 && error.message ? error.message : (GENERIC_MESSAGES[status] ?? UNEXPECTED_MESSAGE);
+    return reply.status(status).send({ success: false, message });
   });
 }

@@ -1,30 +1,54 @@
-import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import type { App } from '../types';
 
-/** Listens on a free port and returns its base URL. */
+/** Starts the app on a free port (once) and returns its base URL. */
 export async function listen(app: App): Promise<string> {
+  const address = app.server.address();
+  if (address && typeof address === 'object') return `http://127.0.0.1:${address.port}`;
   await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const a = app.server.address();
+  if (!a || typeof a !== 'object') throw new Error('no address');
+  return `http://127.0.0.1:${a.port}`;
 }
 
-/** A connected socket.io client for a token and project, as the web app opens one. */
-export function connectSocket(baseUrl: string, token: string, projectId: number): Promise<Socket> {
-  const socket = io(baseUrl, {
+export type ConnectResult = { socket: Socket; error?: undefined } | { socket: Socket; error: string };
+
+/** Connects like the web client does; resolves on connect or with the connect error's message. */
+export function connectSocket(base: string, opts: { token?: string; projectId?: number; origin?: string }): Promise<ConnectResult> {
+  const socket = io(base, {
     path: '/socket.io',
-    auth: { token },
-    query: { projectId: String(projectId) },
     transports: ['websocket'],
     reconnection: false,
-    forceNew: true,
+    auth: opts.token ? { token: opts.token } : {},
+    query: opts.projectId === undefined ? {} : { projectId: String(opts.projectId) },
+    extraHeaders: opts.origin ? { origin: opts.origin } : undefined,
+    timeout: 5_000,
   });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
+  return new Promise((resolve) => {
+    socket.once('connect', () => resolve({ socket }));
     socket.once('connect_error', (err) => {
       socket.close();
-      reject(err);
+      resolve({ socket, error: err.message });
     });
   });
+}
+
+export function waitForDisconnect(socket: Socket, timeoutMs: number): Promise<boolean> {
+  if (!socket.connected) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    socket.once('disconnect', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/** A connected socket for a user and project; rejects with the server's refusal message. */
+export async function connectAs(base: string, token: string, projectId: number): Promise<Socket> {
+  const result = await connectSocket(base, { token, projectId });
+  if (result.error !== undefined) throw new Error(result.error);
+  return result.socket;
 }
 
 /** The next `event` whose payload passes `match`, or a rejection after `timeoutMs`. */
@@ -44,14 +68,7 @@ export function nextEvent<T = unknown>(socket: Socket, event: string, match: (pa
   });
 }
 
-/** Resolves when the socket is disconnected, or rejects after `timeoutMs`. */
-export function disconnected(socket: Socket, timeoutMs: number): Promise<string> {
-  if (!socket.connected) return Promise.resolve('already');
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`still connected after ${timeoutMs} ms`)), timeoutMs);
-    socket.once('disconnect', (reason) => {
-      clearTimeout(timer);
-      resolve(reason);
-    });
-  });
+/** Resolves when the socket closes; rejects if it is still open after `timeoutMs`. */
+export async function closedWithin(socket: Socket, timeoutMs: number): Promise<void> {
+  if (!(await waitForDisconnect(socket, timeoutMs))) throw new Error(`still connected after ${timeoutMs} ms`);
 }

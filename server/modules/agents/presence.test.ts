@@ -5,7 +5,7 @@ import type { AgentStatusChanged } from '@common/schemas/agents';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import { bonusRequests } from '../../db/schema';
 import { bearer, buildTenant, createTestApp, login, type TestApp } from '../../test/harness';
-import { connectSocket, disconnected, listen, nextEvent } from '../../test/socket-client';
+import { closedWithin, connectAs, listen, nextEvent } from '../../test/socket-client';
 import { isAvailableForWork, presenceFor, refreshAgentStatus } from './presence';
 
 let t: TestApp;
@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 async function socket(token: string, projectId: number) {
-  const s = await connectSocket(base, token, projectId);
+  const s = await connectAs(base, token, projectId);
   open.push(s);
   return s;
 }
@@ -84,7 +84,7 @@ describe('force actions reach the sockets', () => {
     await wentOnline;
 
     const notice = nextEvent<{ reason: string | null }>(agentSocket, SOCKET_EVENTS.forcedOffline);
-    const gone = disconnected(agentSocket, 1_000);
+    const gone = closedWithin(agentSocket, 1_000);
     const seen = statusOf(watcher, members.agent.id, 'offline');
     const res = await t.app.inject({
       method: 'POST',
@@ -117,7 +117,7 @@ describe('force actions reach the sockets', () => {
     const bystander = await socket(operator.accessToken, project.id);
     const agentSockets = [await socket(agent.accessToken, project.id), await socket(agent.accessToken, project.id)];
 
-    const closed = agentSockets.map((s) => disconnected(s, 1_000));
+    const closed = agentSockets.map((s) => closedWithin(s, 1_000));
     const revoked = nextEvent(agentSockets[0]!, SOCKET_EVENTS.sessionRevoked);
     const seenByBystander = statusOf(bystander, members.agent.id, 'offline');
     const res = await t.app.inject({
@@ -137,7 +137,7 @@ describe('force actions reach the sockets', () => {
     const next = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(agent.accessToken) });
     expect(next.statusCode).toBe(401);
     expect(next.json().message).toBe('Session ID unknown');
-    await expect(connectSocket(base, agent.accessToken, project.id)).rejects.toThrow('Session ID unknown');
+    await expect(connectAs(base, agent.accessToken, project.id)).rejects.toThrow('Session ID unknown');
   });
 
   it("deactivating a user closes their sockets at once", async () => {
@@ -145,7 +145,7 @@ describe('force actions reach the sockets', () => {
     const admin = await login(t.app, members.admin.username);
     const agent = await login(t.app, members.agent.username);
     const agentSocket = await socket(agent.accessToken, project.id);
-    const closed = disconnected(agentSocket, 1_000);
+    const closed = closedWithin(agentSocket, 1_000);
     await t.app.inject({ method: 'PATCH', url: `/api/users/${members.agent.id}/toggle`, headers: bearer(admin.accessToken), payload: { isActive: false } });
     await closed;
   });
@@ -155,10 +155,10 @@ describe('force actions reach the sockets', () => {
     const admin = await login(t.app, members.admin.username);
     const agent = await login(t.app, members.agent.username);
     const agentSocket = await socket(agent.accessToken, project.id);
-    const closed = disconnected(agentSocket, 1_000);
+    const closed = closedWithin(agentSocket, 1_000);
     const res = await t.app.inject({ method: 'DELETE', url: `/api/projects/${project.id}/agents/${members.agent.id}`, headers: bearer(admin.accessToken) });
     expect(res.statusCode).toBe(200);
     await closed;
-    await expect(connectSocket(base, agent.accessToken, project.id)).rejects.toThrow();
+    await expect(connectAs(base, agent.accessToken, project.id)).rejects.toThrow();
   });
 });

@@ -202,6 +202,30 @@ export async function rotateRefreshToken(ctx: AppContext, presented: string): Pr
   }
 }
 
+/**
+ * Ends sessions that ran out (idle or past their lifetime) without waiting for their next
+ * call, so that their sockets close too. Returns how many were ended.
+ */
+export async function expireStaleSessions(ctx: AppContext): Promise<number> {
+  const now = ctx.clock.now();
+  const stale = await ctx.database.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(systemSettings, eq(systemSettings.id, 1))
+    .where(
+      and(
+        isNull(sessions.revokedAt),
+        sql`(${sessions.expiresAt} <= ${now} or ${sessions.lastSeenAt} + make_interval(secs => ${systemSettings.sessionTimeout}) < ${now})`,
+      ),
+    );
+  await revokeSessions(
+    ctx,
+    stale.map((s) => s.id),
+    'expired',
+  );
+  return stale.length;
+}
+
 /** Removes refresh tokens of ended sessions; they can never be used again. */
 export async function pruneEndedSessions(ctx: AppContext): Promise<void> {
   await ctx.database.db.execute(

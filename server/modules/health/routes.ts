@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isDemoMode } from '../../config';
 import type { App } from '../../types';
 
 const healthSchema = z.object({
@@ -6,6 +7,8 @@ const healthSchema = z.object({
   database: z.enum(['up', 'down']),
   redis: z.enum(['up', 'down', 'unused']),
   databaseKind: z.enum(['pglite', 'postgres']),
+  /** Demo data is seeded: the login form may prefill the demo admin. */
+  demo: z.boolean(),
 });
 
 /** For load balancers: 200 when the database answers, 503 when it does not. */
@@ -22,7 +25,7 @@ export default async function healthRoutes(app: App) {
       const healthy = database === 'up' && redis !== 'down';
       return reply
         .status(healthy ? 200 : 503)
-        .send({ status: healthy ? 'ok' : 'degraded', database, redis, databaseKind: app.ctx.database.kind });
+        .send({ status: healthy ? 'ok' : 'degraded', database, redis, databaseKind: app.ctx.database.kind, demo: isDemoMode(app.ctx.config) });
     },
   );
 }

@@ -1,0 +1,29 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+/** Every demo account's password (server/db/seed/demo-organisation.ts). */
+export const DEMO_PASSWORD = 'demo1234';
+export const SCREENSHOT_DIR = path.join(import.meta.dirname, 'screenshots');
+
+/** Signs in through the login form and waits for the dashboard frame. */
+export async function loginAs(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Giriş Yap' })).toBeVisible();
+  await page.getByLabel('Kullanıcı Adı').fill(username);
+  await page.getByLabel('Şifre').fill(password);
+  await page.getByRole('button', { name: 'Giriş Yap' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('banner').getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+/** Saves a full-page screenshot as e2e/screenshots/<name>.png (git-ignored) for a human to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+/** The header's live-connection indicator. */
+export function socketIndicator(page: Page) {
+  return page.getByRole('banner').getByRole('status');
+}

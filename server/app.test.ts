@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+it('reports health with the database state', async () => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toMatchObject({ status: 'ok', database: 'up', redis: 'unused' });
+});
+
+it('sends a strict Content-Security-Policy and no CORS for foreign origins', async () => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
+  const csp = String(res.headers['content-security-policy']);
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+  expect(res.headers['access-control-allow-origin']).toBeUndefined();
+});
+
+it('publishes an OpenAPI document with the API routes', async () => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  expect(res.statusCode).toBe(200);
+  const doc = res.json();
+  expect(doc.openapi).toMatch(/^3/);
+  expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/auth/refresh', '/api/projects']));
+});
+
+it('answers malformed JSON with a Turkish 400 and unknown API paths with 404 JSON', async () => {
+  const bad = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { 'content-type': 'application/json' },
+    payload: '{"username":',
+  });
+  expect(bad.statusCode).toBe(400);
+  expect(bad.json()).toEqual({ success: false, message: 'İstek geçersiz' });
+});

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { bearer, buildProject, buildUser, createTestApp, login, type TestApp } from '../test/harness';
+import { connectSocket, listen, waitForDisconnect } from '../test/socket-client';
+import type { App } from '../types';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+if (!redisUrl) console.warn('redis-fanout: TEST_REDIS_URL is not set; the multi-instance socket tests are skipped');
+
+/** Two server instances on one database, sharing live events through Redis. */
+describe.skipIf(!redisUrl)('several instances with REDIS_URL', () => {
+  let a: TestApp;
+  let b: App;
+  let baseB: string;
+  beforeAll(async () => {
+    a = await createTestApp({ REDIS_URL: redisUrl! });
+    // Same configuration (secret, Redis) and database: a second instance, as behind a load balancer.
+    b = await buildApp({ config: a.app.ctx.config, database: a.app.ctx.database, clock: a.clock });
+    await b.ready();
+    baseB = await listen(b);
+    await listen(a.app);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('delivers an event emitted on one instance to a client of the other', async () => {
+    const project = await buildProject(a.app);
+    const user = await buildUser(a.app, { projects: [project.id] });
+    const { accessToken } = await login(a.app, user.username);
+    const { socket, error } = await connectSocket(baseB, { token: accessToken, projectId: project.id });
+    expect(error).toBeUndefined();
+    const received = new Promise((resolve) => socket.once('bonus-request-updated', resolve));
+    a.app.ctx.realtime.emitToProject(project.id, 'bonus-request-updated', { id: 42 });
+    await expect(received).resolves.toEqual({ id: 42 });
+    expect(await a.app.ctx.realtime.countUserSockets(user.id)).toBe(1);
+    socket.close();
+  });
+
+  it('a logout on one instance closes the socket held by the other within a second', async () => {
+    const project = await buildProject(a.app);
+    const user = await buildUser(a.app, { projects: [project.id] });
+    const { accessToken } = await login(a.app, user.username);
+    const { socket } = await connectSocket(baseB, { token: accessToken, projectId: project.id });
+    await a.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(accessToken) });
+    expect(await waitForDisconnect(socket, 1_000)).toBe(true);
+  });
+
+  it('reports Redis in health', async () => {
+    const res = await a.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.json().redis).toBe('up');
+  });
+});

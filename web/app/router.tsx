@@ -1,0 +1,85 @@
+import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { LoadingState } from '@web/components/ui';
+import { GuestOnly, RequirePermission, RequireSession } from './guards';
+import { AppFrame } from './layout/app-frame';
+import { NotFoundPage } from './not-found-page';
+import { paths } from './paths';
+import { RouteErrorPage } from './route-error-page';
+import { CHANGE_PASSWORD_TITLE, NOT_FOUND_TITLE, SCREEN_ROUTES, type RouteHandle } from './routes';
+
+function FullPageLoader() {
+  return (
+    <div className="flex min-h-dvh items-center justify-center">
+      <LoadingState text="Yükleniyor..." />
+    </div>
+  );
+}
+
+/**
+ * The route tree (spec §2.1). Screens come from SCREEN_ROUTES; each loads lazily and
+ * sits behind its permission inside the signed-in frame. Exported as a function so tests
+ * build it into a memory router.
+ */
+export function buildRoutes(): RouteObject[] {
+  const screens: RouteObject[] = SCREEN_ROUTES.map((route) => ({
+    path: route.path,
+    handle: { title: route.title } satisfies RouteHandle,
+    lazy: async () => {
+      const Page = await route.load();
+      return {
+        element: (
+          <RequirePermission permission={route.permission}>
+            <Page />
+          </RequirePermission>
+        ),
+      };
+    },
+  }));
+
+  return [
+    {
+      element: <Outlet />,
+      errorElement: <RouteErrorPage />,
+      hydrateFallbackElement: <FullPageLoader />,
+      children: [
+        {
+          path: paths.login,
+          handle: { title: 'Giriş Yap' } satisfies RouteHandle,
+          lazy: async () => {
+            const { LoginPage } = await import('@web/features/auth/pages/login-page');
+            return {
+              element: (
+                <GuestOnly>
+                  <LoginPage />
+                </GuestOnly>
+              ),
+            };
+          },
+        },
+        {
+          path: paths.changePassword,
+          handle: { title: CHANGE_PASSWORD_TITLE } satisfies RouteHandle,
+          lazy: async () => {
+            const { ChangePasswordPage } = await import('@web/features/auth/pages/change-password-page');
+            return {
+              element: (
+                <RequireSession>
+                  <ChangePasswordPage />
+                </RequireSession>
+              ),
+            };
+          },
+        },
+        {
+          element: (
+            <RequireSession>
+              <AppFrame />
+            </RequireSession>
+          ),
+          children: [{ index: true, element: <Navigate to={paths.dashboard} replace /> }, ...screens],
+        },
+        { path: '*', handle: { title: NOT_FOUND_TITLE } satisfies RouteHandle, element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}

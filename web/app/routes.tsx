@@ -1,0 +1,178 @@
+import type { ComponentType } from 'react';
+import {
+  ChartColumn,
+  FolderKanban,
+  Gauge,
+  Gift,
+  Headset,
+  KeyRound,
+  LayoutDashboard,
+  RefreshCw,
+  ScrollText,
+  Settings,
+  ShieldCheck,
+  Split,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import type { Permission } from '@common/permissions';
+import type { ProjectSummary } from '@common/schemas/auth';
+import { paths, type AppPath } from './paths';
+
+export interface TitleContext {
+  activeProject: ProjectSummary | null;
+}
+export type RouteTitle = string | ((context: TitleContext) => string);
+
+export const NAV_GROUPS = ['Genel', 'Operasyon', 'Yönetim', 'Analiz', 'Sistem'] as const;
+export type NavGroup = (typeof NAV_GROUPS)[number];
+
+/**
+ * One signed-in screen. To add one: create web/features/<feature>/pages/<name>-page.tsx
+ * exporting the page component, add its path to paths.ts, and add a row here. The
+ * router, the sidebar, the header title and the permission gate all read this table.
+ */
+export interface ScreenRoute {
+  path: AppPath;
+  /** Header and document title. */
+  title: RouteTitle;
+  navLabel: string;
+  icon: LucideIcon;
+  group: NavGroup;
+  /** Needed to see the screen: the nav hides it and a direct visit shows the no-permission page. */
+  permission: Permission;
+  load: () => Promise<ComponentType>;
+}
+
+export const SCREEN_ROUTES: readonly ScreenRoute[] = [
+  {
+    path: paths.dashboard,
+    title: ({ activeProject }) => activeProject?.name ?? 'Panel',
+    navLabel: 'Panel',
+    icon: LayoutDashboard,
+    group: 'Genel',
+    permission: 'dashboard:read',
+    load: () => import('@web/features/dashboard/pages/dashboard-page').then((m) => m.DashboardPage),
+  },
+  {
+    path: paths.advancedDashboard,
+    title: 'Gelişmiş Dashboard',
+    navLabel: 'Gelişmiş Dashboard',
+    icon: Gauge,
+    group: 'Genel',
+    permission: 'report:read',
+    load: () => import('@web/features/advanced-dashboard/pages/advanced-dashboard-page').then((m) => m.AdvancedDashboardPage),
+  },
+  {
+    path: paths.bonus,
+    title: 'Bonus Talepleri',
+    navLabel: 'Bonus Talepleri',
+    icon: Gift,
+    group: 'Operasyon',
+    permission: 'request:read',
+    load: () => import('@web/features/bonus/pages/bonus-page').then((m) => m.BonusPage),
+  },
+  {
+    path: paths.bridgeSync,
+    title: 'Bridge Senkronizasyon',
+    navLabel: 'Bridge Senkronizasyon',
+    icon: RefreshCw,
+    group: 'Operasyon',
+    permission: 'sync:read',
+    load: () => import('@web/features/bridge-sync/pages/bridge-sync-page').then((m) => m.BridgeSyncPage),
+  },
+  {
+    path: paths.routingRules,
+    title: 'Routing Kuralları',
+    navLabel: 'Routing Kuralları',
+    icon: Split,
+    group: 'Operasyon',
+    permission: 'routing:read',
+    load: () => import('@web/features/routing-rules/pages/routing-rules-page').then((m) => m.RoutingRulesPage),
+  },
+  {
+    path: paths.users,
+    title: 'Kullanıcı Yönetimi',
+    navLabel: 'Kullanıcı Yönetimi',
+    icon: Users,
+    group: 'Yönetim',
+    permission: 'user:read',
+    load: () => import('@web/features/users/pages/users-page').then((m) => m.UsersPage),
+  },
+  {
+    path: paths.roleManagement,
+    title: 'Rol Yönetimi',
+    navLabel: 'Rol Yönetimi',
+    icon: ShieldCheck,
+    group: 'Yönetim',
+    permission: 'user:manage',
+    load: () => import('@web/features/role-management/pages/role-management-page').then((m) => m.RoleManagementPage),
+  },
+  {
+    path: paths.projects,
+    title: 'Proje Yönetimi',
+    navLabel: 'Proje Yönetimi',
+    icon: FolderKanban,
+    group: 'Yönetim',
+    permission: 'project:manage',
+    load: () => import('@web/features/projects/pages/projects-page').then((m) => m.ProjectsPage),
+  },
+  {
+    path: paths.agents,
+    title: 'Agent Yönetimi',
+    navLabel: 'Agent Yönetimi',
+    icon: Headset,
+    group: 'Yönetim',
+    permission: 'agent:read',
+    load: () => import('@web/features/agents/pages/agents-page').then((m) => m.AgentsPage),
+  },
+  {
+    path: paths.reports,
+    title: 'Raporlar',
+    navLabel: 'Raporlar',
+    icon: ChartColumn,
+    group: 'Analiz',
+    permission: 'report:read',
+    load: () => import('@web/features/reports/pages/reports-page').then((m) => m.ReportsPage),
+  },
+  {
+    path: paths.auditLogs,
+    title: 'Audit Logları',
+    navLabel: 'Audit Logları',
+    icon: ScrollText,
+    group: 'Analiz',
+    permission: 'audit:read',
+    load: () => import('@web/features/audit-logs/pages/audit-logs-page').then((m) => m.AuditLogsPage),
+  },
+  {
+    path: paths.totp,
+    title: 'İki Faktörlü Doğrulama',
+    navLabel: 'İki Faktörlü Doğrulama',
+    icon: KeyRound,
+    group: 'Sistem',
+    permission: 'totp:self',
+    load: () => import('@web/features/totp/pages/totp-page').then((m) => m.TotpPage),
+  },
+  {
+    path: paths.settings,
+    title: 'Sistem Ayarları',
+    navLabel: 'Sistem Ayarları',
+    icon: Settings,
+    group: 'Sistem',
+    permission: 'settings:read',
+    load: () => import('@web/features/settings/pages/settings-page').then((m) => m.SettingsPage),
+  },
+];
+
+/** Titles of the routes that are not screens in the nav. */
+export const NOT_FOUND_TITLE = 'Sayfa Bulunamadı';
+export const CHANGE_PASSWORD_TITLE = 'Şifre Değiştir';
+
+/** Data React Router carries on each route (`handle`), read by the header for its title. */
+export interface RouteHandle {
+  title: RouteTitle;
+}
+
+export function resolveTitle(title: RouteTitle, context: TitleContext): string {
+  return typeof title === 'function' ? title(context) : title;
+}

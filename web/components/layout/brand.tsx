@@ -1,0 +1,14 @@
+import { Gem } from 'lucide-react';
+import { cn } from '@web/lib/cn';
+
+/** The product mark and name. */
+export function Brand({ className }: { className?: string }) {
+  return (
+    <span className={cn('flex items-center gap-2.5', className)}>
+      <span className="flex size-8 items-center justify-center rounded-lg bg-linear-to-br from-indigo-500 to-violet-600 text-white shadow-sm">
+        <Gem aria-hidden="true" className="size-4.5" />
+      </span>
+      <span className="text-base font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">Bonus Panel</span>
+    </span>
+  );
+}

@@ -1,0 +1,67 @@
+import { CURRENCY, LOCALE } from '@common/constants';
+
+export const INVALID_DATE = 'Geçersiz tarih';
+
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const dateTimeWithYearFormat = new Intl.DateTimeFormat(LOCALE, {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const dateFormat = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', year: 'numeric' });
+const moneyFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY });
+const numberFormat = new Intl.NumberFormat(LOCALE);
+
+function toDate(value: Date | string | number | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** Day, short month, hour:minute in Turkish ('5 Kas 14:30'); 'Geçersiz tarih' when unreadable. */
+export function formatDateTime(value: Date | string | number | null | undefined): string {
+  const date = toDate(value);
+  return date ? dateTimeFormat.format(date) : INVALID_DATE;
+}
+
+/** Like formatDateTime, with the year, for records that may be old (audit, last login). */
+export function formatDateTimeWithYear(value: Date | string | number | null | undefined): string {
+  const date = toDate(value);
+  return date ? dateTimeWithYearFormat.format(date) : INVALID_DATE;
+}
+
+export function formatDate(value: Date | string | number | null | undefined): string {
+  const date = toDate(value);
+  return date ? dateFormat.format(date) : INVALID_DATE;
+}
+
+/** Turkish lira in tr-TR ('₺1.234,50'). */
+export function formatMoney(amount: number | string | null | undefined): string {
+  const value = typeof amount === 'string' ? Number(amount) : amount;
+  if (value === null || value === undefined || !Number.isFinite(value)) return moneyFormat.format(0);
+  return moneyFormat.format(value);
+}
+
+export function formatNumber(value: number): string {
+  return numberFormat.format(value);
+}
+
+/** A percentage given as 0–100 ('%87,5'); `digits` decimals at most. */
+export function formatPercent(value: number, digits = 1): string {
+  const safe = Number.isFinite(value) ? value : 0;
+  return new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: digits }).format(safe / 100);
+}
+
+/** Minutes under an hour as '45 dk', otherwise hours and minutes, '2 sa 5 dk' (spec §2.8, §9). */
+export function formatDuration(minutes: number): string {
+  const total = Number.isFinite(minutes) ? Math.max(0, Math.round(minutes)) : 0;
+  if (total < 60) return `${total} dk`;
+  return `${Math.floor(total / 60)} sa ${total % 60} dk`;
+}

@@ -1,0 +1,178 @@
+import { io, type Socket } from 'socket.io-client';
+import { SESSION, SOCKET } from '@common/constants';
+import { SOCKET_EVENTS } from '@common/socket-events';
+import { useSessionStore } from '@web/stores/session-store';
+import { tokenExpiresSoon } from './access-token';
+import { refreshAccessToken } from './api-client';
+import { notify } from './notify';
+import { endSession } from './session-end';
+
+export type SocketStatus = 'idle' | 'connecting' | 'connected' | 'disconnected';
+export type SocketHandler = (payload: unknown) => void;
+
+export const PROJECT_REQUIRED_TOAST = {
+  title: 'Proje Seçimi Gerekli',
+  description: 'Socket bağlantısı için lütfen bir proje seçin.',
+} as const;
+
+export function warnProjectRequired(): void {
+  notify.warning(PROJECT_REQUIRED_TOAST.title, PROJECT_REQUIRED_TOAST.description, { id: 'socket-project-required' });
+}
+
+/** The access token for a (re)connect, refreshed first when it has expired (the handshake would refuse it). */
+async function handshakeToken(): Promise<string | null> {
+  const token = useSessionStore.getState().token;
+  if (!token || !tokenExpiresSoon(token)) return token;
+  try {
+    return await refreshAccessToken();
+  } catch {
+    return useSessionStore.getState().token;
+  }
+}
+
+/**
+ * The one live connection of a signed-in user, joined to the active project's room.
+ * Features never touch socket.io directly: they subscribe to events with `on()` (or the
+ * hooks in use-project-socket.ts), which survive reconnects and project switches.
+ */
+export class ProjectSocket {
+  private socket: Socket | null = null;
+  private projectId: number | null = null;
+  private status: SocketStatus = 'idle';
+  private readonly statusListeners = new Set<() => void>();
+  private readonly handlers = new Map<string, Set<SocketHandler>>();
+  /** One refresh-and-retry after the server refuses the handshake; reset by a good connect. */
+  private retriedAfterRefusal = false;
+
+  getStatus(): SocketStatus {
+    return this.status;
+  }
+
+  getProjectId(): number | null {
+    return this.projectId;
+  }
+
+  subscribeStatus(listener: () => void): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  on(event: string, handler: SocketHandler): () => void {
+    let set = this.handlers.get(event);
+    if (!set) this.handlers.set(event, (set = new Set()));
+    set.add(handler);
+    return () => set.delete(handler);
+  }
+
+  emit(event: string, ...args: unknown[]): void {
+    this.socket?.emit(event, ...args);
+  }
+
+  /** Connects to `projectId`, or moves the live connection there. */
+  start(projectId: number): void {
+    if (this.socket) {
+      if (this.projectId !== projectId) this.switchProject(projectId);
+      return;
+    }
+    this.projectId = projectId;
+    this.retriedAfterRefusal = false;
+    const socket = io({
+      path: '/socket.io',
+      auth: (cb) => {
+        void handshakeToken().then((token) => cb({ token }));
+      },
+      query: { projectId: String(projectId) },
+      transports: ['polling', 'websocket'],
+      timeout: SOCKET.timeoutMs,
+      reconnectionDelay: SOCKET.reconnectionDelayMs,
+      reconnectionDelayMax: SOCKET.reconnectionDelayMaxMs,
+    });
+    this.socket = socket;
+    this.setStatus('connecting');
+
+    socket.on('connect', () => {
+      this.retriedAfterRefusal = false;
+      this.setStatus('connected');
+      this.join(socket, this.projectId);
+    });
+    socket.on('disconnect', () => this.setStatus('disconnected'));
+    socket.on('connect_error', (error) => this.onConnectError(socket, error));
+    socket.on(SOCKET_EVENTS.sessionRevoked, () => endSession('forced'));
+    socket.onAny((event: string, payload: unknown) => {
+      this.handlers.get(event)?.forEach((handler) => handler(payload));
+    });
+  }
+
+  /** Leaves the old project's room and joins the new one; later reconnects use the new id. */
+  switchProject(projectId: number): void {
+    const previous = this.projectId;
+    this.projectId = projectId;
+    const socket = this.socket;
+    if (!socket) return;
+    socket.io.opts.query = { projectId: String(projectId) };
+    if (socket.connected) {
+      if (previous !== null) socket.emit(SOCKET_EVENTS.leaveProject, previous);
+      this.join(socket, projectId);
+    }
+  }
+
+  /** After a server-side disconnect (which socket.io does not retry on its own). */
+  reconnect(): void {
+    if (this.socket && !this.socket.connected) {
+      this.setStatus('connecting');
+      this.socket.connect();
+    }
+  }
+
+  stop(): void {
+    const socket = this.socket;
+    this.socket = null;
+    this.projectId = null;
+    if (socket) {
+      socket.removeAllListeners();
+      socket.offAny();
+      socket.disconnect();
+    }
+    this.setStatus('idle');
+  }
+
+  private join(socket: Socket, projectId: number | null): void {
+    if (projectId === null) return;
+    socket.emit(SOCKET_EVENTS.joinProject, projectId, (answer?: { ok: boolean; message?: string }) => {
+      if (answer && !answer.ok) notify.error('Canlı bağlantı kurulamadı', answer.message);
+    });
+  }
+
+  private onConnectError(socket: Socket, error: Error): void {
+    this.setStatus('disconnected');
+    const message = error.message ?? '';
+    if (message.includes(SESSION.projectNotSpecifiedMessage)) {
+      warnProjectRequired();
+      return;
+    }
+    if (message === SESSION.unknownSessionMessage) {
+      endSession('forced');
+      return;
+    }
+    // socket.active is false when the server's handshake refused us (as opposed to a
+    // network failure, which socket.io retries by itself). The usual cause is an access
+    // token that expired in the meantime: refresh once and try again.
+    if (!socket.active && !this.retriedAfterRefusal) {
+      this.retriedAfterRefusal = true;
+      refreshAccessToken().then(
+        () => {
+          if (this.socket === socket) socket.connect();
+        },
+        () => undefined,
+      );
+    }
+  }
+
+  private setStatus(status: SocketStatus): void {
+    if (this.status === status) return;
+    this.status = status;
+    this.statusListeners.forEach((listener) => listener());
+  }
+}
+
+export const projectSocket = new ProjectSocket();

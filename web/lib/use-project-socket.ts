@@ -1,0 +1,76 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useSessionStore } from '@web/stores/session-store';
+import { projectSocket, warnProjectRequired, type SocketStatus } from './socket';
+
+function subscribe(listener: () => void) {
+  return projectSocket.subscribeStatus(listener);
+}
+function getStatus(): SocketStatus {
+  return projectSocket.getStatus();
+}
+
+/** The live connection as components see it: `connected` drives 'Bağlı' / 'Canlı' badges. */
+export function useProjectSocket() {
+  const status = useSyncExternalStore(subscribe, getStatus, getStatus);
+  return {
+    status,
+    connected: status === 'connected',
+    reconnect: () => projectSocket.reconnect(),
+    emit: (event: string, ...args: unknown[]) => projectSocket.emit(event, ...args),
+  };
+}
+
+/** Calls `handler` for each `event` from the server while the component is mounted. */
+export function useSocketEvent<T = unknown>(event: string, handler: (payload: T) => void): void {
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => projectSocket.on(event, (payload) => latest.current(payload as T)), [event]);
+}
+
+/**
+ * Marks queries stale when any of `events` arrives, so what is on screen refetches:
+ * `useLiveInvalidation(REQUEST_EVENTS, [queryKeys.project(id).scope('requests')])`.
+ * Keys are prefixes: ['project', 3, 'requests'] covers every page and filter.
+ */
+export function useLiveInvalidation(events: readonly string[], queryKeys: readonly QueryKey[]): void {
+  const queryClient = useQueryClient();
+  const keys = useRef(queryKeys);
+  useEffect(() => {
+    keys.current = queryKeys;
+  });
+  const eventList = events.join('|');
+  useEffect(() => {
+    const names = eventList ? eventList.split('|') : [];
+    const unsubscribes = names.map((event) =>
+      projectSocket.on(event, () => {
+        for (const queryKey of keys.current) void queryClient.invalidateQueries({ queryKey });
+      }),
+    );
+    return () => unsubscribes.forEach((off) => off());
+  }, [eventList, queryClient]);
+}
+
+/**
+ * Owned by the signed-in frame: keeps the socket connected to the active project, moves
+ * it when the project changes, and closes it on sign-out.
+ */
+export function useProjectSocketConnection(): void {
+  const signedIn = useSessionStore((s) => s.token !== null);
+  const projectId = useSessionStore((s) => s.activeProjectId);
+  useEffect(() => {
+    if (!signedIn) {
+      projectSocket.stop();
+      return;
+    }
+    if (projectId === null) {
+      projectSocket.stop();
+      warnProjectRequired();
+      return;
+    }
+    projectSocket.start(projectId);
+  }, [signedIn, projectId]);
+  useEffect(() => () => projectSocket.stop(), []);
+}
