@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../enums';
-import { idParam, pagedSchema, pageQuery } from './api';
+import { idParam, pagedSchema, pageQuery, requiredString } from './api';
 import { projectSummarySchema } from './auth';
 
 /** The spec's §5 user-form messages, and the ones the server adds. */
@@ -30,15 +30,13 @@ export const USER_MESSAGES = {
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const usernameField = z
-  .string({ error: USER_MESSAGES.usernameRequired })
+export const usernameField = requiredString(USER_MESSAGES.usernameRequired)
   .trim()
   .min(1, USER_MESSAGES.usernameRequired)
   .max(64)
   .regex(/^[\p{L}\p{N}._-]+$/u, USER_MESSAGES.usernameFormat);
-export const fullNameField = z.string({ error: USER_MESSAGES.fullNameRequired }).trim().min(1, USER_MESSAGES.fullNameRequired).max(120);
-export const emailField = z
-  .string({ error: USER_MESSAGES.emailRequired })
+export const fullNameField = requiredString(USER_MESSAGES.fullNameRequired).trim().min(1, USER_MESSAGES.fullNameRequired).max(120);
+export const emailField = requiredString(USER_MESSAGES.emailRequired)
   .trim()
   .min(1, USER_MESSAGES.emailRequired)
   .max(254)
