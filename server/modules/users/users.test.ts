@@ -81,6 +81,16 @@ describe('creating users', () => {
     expect(res.json().errors.username).toBe(USER_MESSAGES.usernameTaken);
   });
 
+  it('takes a username of exactly 64 characters and refuses 65', async () => {
+    const { project, members } = await buildTenant(t.app);
+    const { accessToken } = await login(t.app, members.admin.username);
+    const exact = `u${Date.now().toString(36)}`.padEnd(64, 'x');
+    expect((await inject('POST', '/api/users', accessToken, newUser([project.id], { username: exact }))).statusCode).toBe(200);
+    const over = await inject('POST', '/api/users', accessToken, newUser([project.id], { username: `${exact}x` }));
+    expect(over.statusCode).toBe(400);
+    expect(over.json().errors.username).toBe('En fazla 64 karakter olabilir');
+  });
+
   it("limits an admin's new user to the admin's projects", async () => {
     const { project, foreign, members } = await buildTenant(t.app);
     const { accessToken } = await login(t.app, members.admin.username);

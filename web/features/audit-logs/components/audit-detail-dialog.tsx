@@ -6,8 +6,41 @@ import { CategoryLabel, SeverityBadge } from './audit-badges';
 
 type Changes = Record<string, { before: unknown; after: unknown }>;
 
+/** Turkish names of the detail keys the server writes; anything else shows as written. */
+const DETAIL_LABELS: Record<string, string> = {
+  reason: 'Neden',
+  username: 'Kullanıcı adı',
+  fullName: 'Ad soyad',
+  email: 'E-posta',
+  role: 'Rol',
+  isActive: 'Aktif',
+  projectIds: 'Projeler',
+  projectsAdded: 'Eklenen projeler',
+  projectsRemoved: 'Çıkarılan projeler',
+  previousManualStatus: 'Önceki elle durum',
+  manualStatus: 'Elle durum',
+  sessionsEnded: 'Kapanan oturum',
+  code: 'Proje kodu',
+  name: 'Ad',
+  baseUrl: 'Base URL',
+  dbType: 'Veritabanı türü',
+  dbHost: 'Veritabanı host',
+  dbPort: 'Port',
+  dbName: 'Veritabanı adı',
+  dbUser: 'Veritabanı kullanıcısı',
+  credentialSet: 'Veritabanı şifresi girildi',
+  credentialChanged: 'Veritabanı şifresi değişti',
+  generatedPassword: 'Tek kullanımlık şifre üretildi',
+  maxLoad: 'Kapasite',
+  reasonCode: 'Neden kodu',
+  note: 'Not',
+};
+const label = (key: string) => DETAIL_LABELS[key] ?? key;
+
 function show(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Evet' : 'Hayır';
+  if (Array.isArray(value)) return value.length ? value.map(show).join(', ') : '—';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
@@ -52,12 +85,12 @@ export function AuditDetailDialog({ projectId, log, onClose }: { projectId: numb
           {Object.entries(row.details).length > 0 && (
             <div>
               <h3 className="mb-2 font-semibold text-zinc-900 dark:text-zinc-100">Detaylar</h3>
-              <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2">
+              <dl className="grid grid-cols-[minmax(8rem,max-content)_1fr] gap-x-4 gap-y-2">
                 {Object.entries(row.details).map(([key, value]) =>
                   key === 'changes' && isChanges(value) ? (
                     Object.entries(value).map(([field, change]) => (
                       <div key={field} className="contents">
-                        <dt className="text-zinc-500">{field}</dt>
+                        <dt className="text-zinc-500">{label(field)}</dt>
                         <dd>
                           <span className="text-red-600 line-through decoration-red-300 dark:text-red-400">{show(change.before)}</span>
                           {' → '}
@@ -67,7 +100,7 @@ export function AuditDetailDialog({ projectId, log, onClose }: { projectId: numb
                     ))
                   ) : (
                     <div key={key} className="contents">
-                      <dt className="text-zinc-500">{key}</dt>
+                      <dt className="text-zinc-500">{label(key)}</dt>
                       <dd className="break-all">{show(value)}</dd>
                     </div>
                   ),

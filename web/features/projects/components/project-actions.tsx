@@ -16,9 +16,9 @@ export function lastSyncText(lastSyncAt: string | null): string {
 }
 
 /** Edit, activate/deactivate and delete. ('Senkronize' joins them when the bridge sync lands.) */
-export function ProjectActions({ project, onEdit, onToggle, onDelete, busyId }: ProjectActionHandlers & { project: Project }) {
+export function ProjectActions({ project, onEdit, onToggle, onDelete, busyId, nowrap }: ProjectActionHandlers & { project: Project; nowrap?: boolean }) {
   return (
-    <div className="flex flex-wrap justify-end gap-1">
+    <div className={nowrap ? 'flex flex-nowrap justify-end gap-1' : 'flex flex-wrap justify-end gap-1'}>
       <Button variant="ghost" size="sm" icon={Pencil} onClick={() => onEdit(project)} aria-label={`${project.name} düzenle`}>
         Düzenle
       </Button>

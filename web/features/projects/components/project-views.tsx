@@ -78,7 +78,7 @@ export function ProjectTable({ projects, ...handlers }: ProjectActionHandlers & 
                 <ActiveBadge active={p.isActive} />
               </TableCell>
               <TableCell>
-                <ProjectActions project={p} {...handlers} />
+                <ProjectActions project={p} nowrap {...handlers} />
               </TableCell>
             </TableRow>
           ))}
