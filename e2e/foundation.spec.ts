@@ -50,7 +50,8 @@ test.describe('giriş ve çerçeve', () => {
     await page.getByRole('button', { name: /Aktif proje/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Projeler' });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('button', { name: /GOLD.*Altın Şans Casino.*Aktif/ })).toBeVisible();
+    // Focus starts on the active project, inside the modal.
+    await expect(dialog.getByRole('button', { name: /GOLD.*Altın Şans Casino.*Aktif/ })).toBeFocused();
     await expect(dialog.getByRole('button', { name: /KRAL.*Kral Slot/ })).toBeVisible();
     await screenshot(page, 'project-switcher');
 

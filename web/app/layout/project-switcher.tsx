@@ -36,6 +36,7 @@ export function ProjectSwitcher({ className }: { className?: string }) {
                 type="button"
                 onClick={() => pick(project.id, project.name)}
                 aria-current={isActive ? 'true' : undefined}
+                data-autofocus={isActive || undefined}
                 className={cn(
                   'flex w-full items-center gap-3 px-4 py-3 text-left transition-colors hover:bg-zinc-50 dark:hover:bg-zinc-800/60',
                   focusRing,

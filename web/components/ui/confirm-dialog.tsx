@@ -26,7 +26,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel = 'Onayla', c
       size="sm"
       footer={
         <>
-          <Button variant="outline" onClick={() => onResult(false)} autoFocus>
+          <Button variant="outline" onClick={() => onResult(false)} data-autofocus>
             {cancelLabel}
           </Button>
           <Button variant={tone === 'danger' ? 'danger' : 'primary'} onClick={() => onResult(true)}>

@@ -24,7 +24,8 @@ export interface DialogProps {
 /**
  * A modal on the native <dialog>: showModal() makes the rest of the page inert (focus
  * stays inside), Escape closes, focus returns to the opener. Content mounts only while
- * open, so forms inside start fresh each time.
+ * open, so forms inside start fresh each time. Mark the control that should get focus
+ * first with `data-autofocus` (else the first control, the close button, gets it).
  */
 export function Dialog({ open, onClose, title, description, children, footer, size = 'md', placement = 'center', hideHeader, className }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -37,6 +38,9 @@ export function Dialog({ open, onClose, title, description, children, footer, si
     if (open && !dialog.open) {
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
+      // React does not render `autofocus`, so the browser would pick the first control (the close
+      // button); content marks the control that should start with focus with data-autofocus.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     } else if (!open && dialog.open) {
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
