@@ -41,7 +41,7 @@ function ReasonForm({ confirmLabel, onCancel, onConfirm }: { confirmLabel: strin
   const submit = handleSubmit(async ({ reason }) => onConfirm(reason));
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <Textarea label="Neden" required autoFocus rows={3} error={formState.errors.reason?.message} {...register('reason')} />
+      <Textarea label="Neden" required data-autofocus rows={3} error={formState.errors.reason?.message} {...register('reason')} />
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onCancel}>
           İptal

@@ -62,7 +62,7 @@ export function ProjectForm({ project, onCancel, onSubmit }: { project: Project 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input label="Proje Kodu" required autoComplete="off" error={error('code')} {...field('code')} />
+        <Input label="Proje Kodu" required data-autofocus autoComplete="off" error={error('code')} {...field('code')} />
         <Input label="Proje Adı" required autoComplete="off" error={error('name')} {...field('name')} />
         <Input label="Base URL" required type="url" placeholder="https://" autoComplete="off" error={error('baseUrl')} containerClassName="sm:col-span-2" {...field('baseUrl')} />
         <Select label="Veritabanı Türü" options={PROJECT_DB_TYPES.map((t) => ({ value: t, label: DB_TYPE_LABELS[t] }))} error={error('dbType')} {...field('dbType')} />

@@ -55,6 +55,7 @@ function RoleForm({ user, actor, onCancel, onSubmit }: { user: User; actor: Role
       <Select
         label="Rol"
         required
+        data-autofocus
         disabled={self}
         hint={self ? 'Kendi rolünüzü değiştiremezsiniz' : undefined}
         placeholder="Rol seçiniz"

@@ -17,7 +17,11 @@ export function OneTimePasswordDialog({ password, username, onClose }: { passwor
       title="Tek kullanımlık şifre"
       description={`${username} ilk girişinde bu şifreyi değiştirmek zorunda. Şifre yalnızca şimdi gösterilir.`}
       size="sm"
-      footer={<Button onClick={onClose}>Tamam</Button>}
+      footer={
+        <Button onClick={onClose} data-autofocus>
+          Tamam
+        </Button>
+      }
     >
       <div className="flex items-center gap-2 rounded-lg border border-zinc-200 bg-zinc-50 p-3 dark:border-zinc-700 dark:bg-zinc-800">
         <KeyRound aria-hidden="true" className="size-4 shrink-0 text-zinc-500" />

@@ -82,7 +82,7 @@ function UserForm({
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input label="Kullanıcı Adı" required autoComplete="off" error={formState.errors.username?.message} {...register('username')} />
+        <Input label="Kullanıcı Adı" required data-autofocus autoComplete="off" error={formState.errors.username?.message} {...register('username')} />
         <Input label="Ad Soyad" required autoComplete="off" error={formState.errors.fullName?.message} {...register('fullName')} />
         <Input label="E-posta" type="email" required autoComplete="off" error={formState.errors.email?.message} {...register('email')} />
         <Select
