@@ -32,7 +32,7 @@ export class Realtime {
   private redisClients: { ping(): Promise<unknown>; quit(): Promise<unknown> }[] = [];
   readonly presence = new EventEmitter<PresenceEvents>();
 
-  constructor(private readonly options: { redisUrl?: string; allowedOrigins: string[] }) {}
+  constructor(private readonly options: { redisUrl?: string; redisKey?: string; allowedOrigins: string[] }) {}
 
   async attach(httpServer: HttpServer, ctx: AppContext): Promise<void> {
     this.ctx = ctx;
@@ -53,7 +53,7 @@ export class Realtime {
       sub.on('error', (err) => ctx.log.warn({ err: err.message }, 'redis sub error'));
       await Promise.all([pub.connect(), sub.connect()]);
       this.redisClients = [pub, sub];
-      io.adapter(createAdapter(pub, sub));
+      io.adapter(createAdapter(pub, sub, this.options.redisKey ? { key: this.options.redisKey } : {}));
     }
     io.use((socket, next) => {
       this.handshake(socket).then(

@@ -52,7 +52,7 @@ export async function connectAs(base: string, token: string, projectId: number):
 }
 
 /** The next `event` whose payload passes `match`, or a rejection after `timeoutMs`. */
-export function nextEvent<T = unknown>(socket: Socket, event: string, match: (payload: T) => boolean = () => true, timeoutMs = 3_000): Promise<T> {
+export function nextEvent<T = unknown>(socket: Socket, event: string, match: (payload: T) => boolean = () => true, timeoutMs = 8_000): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.off(event, handler);

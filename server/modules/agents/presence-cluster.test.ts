@@ -24,10 +24,10 @@ describe.skipIf(!REDIS_URL)('presence across two instances (needs TEST_REDIS_URL
   const open: Socket[] = [];
 
   beforeAll(async () => {
-    a = await createTestApp({ REDIS_URL: REDIS_URL! });
-    // Ids far from other test processes that may share this Redis: rooms are named by id.
-    const offset = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
-    await a.app.ctx.database.query(`select setval('users_id_seq', ${offset}), setval('projects_id_seq', ${offset})`);
+    // Channels of this run only: other test processes on the same Redis neither hear these
+    // instances nor make them wait for answers (a fetchSockets waits for every subscriber).
+    const REDIS_KEY = `presence-test-${process.pid}-${Date.now()}`;
+    a = await createTestApp({ REDIS_URL: REDIS_URL!, REDIS_KEY });
     const dataDir = a.app.ctx.config.DATA_DIR;
     b = await buildApp({
       config: loadConfig({}, {
@@ -38,6 +38,7 @@ describe.skipIf(!REDIS_URL)('presence across two instances (needs TEST_REDIS_URL
         APP_SECRET: 'test-secret-that-is-long-enough-for-hkdf-0123456789',
         JOBS_ENABLED: 'false',
         REDIS_URL: REDIS_URL!,
+        REDIS_KEY,
       }),
       database: a.app.ctx.database,
       clock: a.clock,
