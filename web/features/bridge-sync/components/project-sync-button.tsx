@@ -1,10 +1,23 @@
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { SYNC_MESSAGES } from '@common/schemas/bridge-sync';
 import { Button } from '@web/components/ui';
 import { errorMessage } from '@web/lib/api-error';
 import { notify } from '@web/lib/notify';
+import { queryKeys } from '@web/lib/query-keys';
 import { startProjectSync, useStartSync, useSyncPermissions, useSyncStatus } from '../api/sync-api';
 import { SYNCING_TEXT } from './bridge-sync-button';
+
+/** A finished job moved the project's 'last sync': the project list shows it without a reload. */
+function useRefreshProjectsWhenDone(running: boolean) {
+  const queryClient = useQueryClient();
+  const wasRunning = useRef(running);
+  useEffect(() => {
+    if (wasRunning.current && !running) void queryClient.invalidateQueries({ queryKey: queryKeys.allProjects });
+    wasRunning.current = running;
+  }, [running, queryClient]);
+}
 
 /**
  * A project's 'Senkronize' button on /projects (spec §2.7): starts that project's bonus sync and
@@ -14,8 +27,9 @@ export function ProjectSyncButton({ projectId, projectName, disabled }: { projec
   const { canRun } = useSyncPermissions();
   const status = useSyncStatus(projectId, { poll: true });
   const start = useStartSync(projectId, (id) => startProjectSync(id));
-  if (!canRun) return null;
   const running = start.isPending || status.data?.isRunning === true;
+  useRefreshProjectsWhenDone(running);
+  if (!canRun) return null;
   return (
     <Button
       variant="outline"
