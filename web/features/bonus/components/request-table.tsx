@@ -153,13 +153,15 @@ export function RequestTable({
           options={TABLE.bonusPageSizes.map((n) => ({ value: n, label: String(n) }))}
         />
         {data && (
-          <Pagination
-            className="flex-1"
-            page={state.page}
-            totalPages={data.totalPages}
-            onPageChange={(page) => onChange({ page })}
-            summary={`${formatNumber(from)}-${formatNumber(to)} / ${formatNumber(data.total)} kayıt`}
-          />
+          // On a phone the page buttons may be wider than the screen: they scroll, the page does not.
+          <div className="max-w-full min-w-0 flex-1 overflow-x-auto">
+            <Pagination
+              page={state.page}
+              totalPages={data.totalPages}
+              onPageChange={(page) => onChange({ page })}
+              summary={`${formatNumber(from)}-${formatNumber(to)} / ${formatNumber(data.total)} kayıt`}
+            />
+          </div>
         )}
       </div>
     </div>
