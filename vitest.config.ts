@@ -11,6 +11,8 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Each server test file opens its own database; two files at once is what two cores carry.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
@@ -20,8 +22,6 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'common/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Each file opens its own database; two at once is what two cores carry.
-          maxWorkers: 2,
         },
       },
       {

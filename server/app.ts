@@ -60,6 +60,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   const realtime = new Realtime({
     redisUrl: config.REDIS_URL,
+    redisKey: config.REDIS_KEY,
     allowedOrigins: config.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
   });
   const ctx: AppContext = {

@@ -14,6 +14,8 @@ export const configSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** When set, socket events reach clients of every instance. */
   REDIS_URL: z.string().url().optional(),
+  /** Prefix of the socket.io Redis channels: deployments (or test runs) sharing one Redis keep apart. */
+  REDIS_KEY: z.string().min(1).max(100).default('socket.io'),
   /** Secret for token signing and encryption at rest; generated into DATA_DIR when absent. */
   APP_SECRET: z.string().min(32).optional(),
   SEED_DEMO: bool.optional(),

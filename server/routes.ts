@@ -1,13 +1,22 @@
 import type { App } from './types';
+import agentRoutes from './modules/agents/routes';
+import { registerPresence } from './modules/agents/register-presence';
+import auditRoutes from './modules/audit/routes';
 import authRoutes from './modules/auth/routes';
 import bonusRoutes from './modules/bonus/routes';
 import healthRoutes from './modules/health/routes';
 import projectRoutes from './modules/projects/routes';
+import userRoutes from './modules/users/routes';
 
 /** Every feature module's routes, in one list. */
 export async function registerRoutes(app: App): Promise<void> {
+  // Root-level: live agent presence sees every route's activity.
+  registerPresence(app);
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(projectRoutes);
+  await app.register(userRoutes);
+  await app.register(agentRoutes);
+  await app.register(auditRoutes);
   await app.register(bonusRoutes);
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PROJECT_DB_TYPES } from '../enums';
-import { optionalText, requiredText } from './api';
+import { requiredText } from './api';
 
 export const PROJECT_MESSAGES = {
   codeRequired: 'Proje kodu gereklidir',
@@ -10,6 +10,9 @@ export const PROJECT_MESSAGES = {
   dbNameRequired: 'Veritabanı adı gereklidir',
   dbUserRequired: 'Veritabanı kullanıcısı gereklidir',
   codeTaken: 'Bu proje kodu zaten kullanılıyor',
+  notFound: 'Proje bulunamadı',
+  empty: 'Proje bulunamadı',
+  neverSynced: 'Hiç senkronize edilmemiş',
 } as const;
 
 /** A project as the API shows it. The database password never leaves the server. */
@@ -44,8 +47,12 @@ export const projectFormBody = z.object({
   dbPort: z.coerce.number().int().min(1).max(65535).optional().nullable(),
   dbName: requiredText(PROJECT_MESSAGES.dbNameRequired, 120),
   dbUser: requiredText(PROJECT_MESSAGES.dbUserRequired, 120),
-  /** Write-only: empty or omitted on update means "unchanged". */
-  dbPassword: optionalText(500),
+  /** Write-only: empty (or only spaces) or omitted on update means "unchanged". Never trimmed. */
+  dbPassword: z
+    .string()
+    .max(500)
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? undefined : v)),
   isActive: z.boolean().default(true),
 });
 export type ProjectFormBody = z.input<typeof projectFormBody>;

@@ -1,4 +1,6 @@
 import type { AppContext } from '../context';
+import { AGENT_THRESHOLDS } from '@common/constants';
+import { presenceFor } from '../modules/agents/presence';
 import { expireStaleSessions, pruneEndedSessions } from '../modules/auth/sessions';
 
 type Stop = () => Promise<void>;
@@ -15,6 +17,8 @@ export async function startBackgroundJobs(ctx: AppContext): Promise<Stop> {
   };
   every(6 * 3600_000, () => pruneEndedSessions(ctx), 'prune-sessions');
   every(30_000, async () => void (await expireStaleSessions(ctx)), 'expire-sessions');
+  // Quiet agents turn 'away' within a tenth of the away threshold of crossing it.
+  every(AGENT_THRESHOLDS.awayAfterMs / 10, () => presenceFor(ctx).sweep(), 'presence-sweep');
   return async () => {
     timers.forEach(clearInterval);
   };

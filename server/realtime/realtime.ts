@@ -32,7 +32,7 @@ export class Realtime {
   private redisClients: { ping(): Promise<unknown>; quit(): Promise<unknown> }[] = [];
   readonly presence = new EventEmitter<PresenceEvents>();
 
-  constructor(private readonly options: { redisUrl?: string; allowedOrigins: string[] }) {}
+  constructor(private readonly options: { redisUrl?: string; redisKey?: string; allowedOrigins: string[] }) {}
 
   async attach(httpServer: HttpServer, ctx: AppContext): Promise<void> {
     this.ctx = ctx;
@@ -53,7 +53,7 @@ export class Realtime {
       sub.on('error', (err) => ctx.log.warn({ err: err.message }, 'redis sub error'));
       await Promise.all([pub.connect(), sub.connect()]);
       this.redisClients = [pub, sub];
-      io.adapter(createAdapter(pub, sub));
+      io.adapter(createAdapter(pub, sub, this.options.redisKey ? { key: this.options.redisKey } : {}));
     }
     io.use((socket, next) => {
       this.handshake(socket).then(
@@ -145,6 +145,17 @@ export class Realtime {
     if (!this.io) return;
     this.io.to(userRoom(userId)).emit(event, payload);
     this.io.in(userRoom(userId)).disconnectSockets(true);
+  }
+
+  /**
+   * A user who is no longer a member of a project: their sockets leave its room, and those
+   * opened for that project close (presence then sees them go), on every instance.
+   */
+  async disconnectUserFromProject(userId: number, projectId: number): Promise<void> {
+    if (!this.io) return;
+    this.io.in(userRoom(userId)).socketsLeave(projectRoom(projectId));
+    const sockets = await this.io.in(userRoom(userId)).fetchSockets();
+    for (const s of sockets) if ((s.data as SocketData).projectId === projectId) s.disconnect(true);
   }
 
   /** How many sockets a user has open, across instances. */

@@ -12,4 +12,10 @@ export interface AccessRule {
   url: string;
   /** Roles that get past authorization in their own project; 'public' needs no token. */
   roles: readonly Role[] | 'public';
+  /**
+   * A path parameter other than :projectId that holds a project id, checked for
+   * membership in the handler (e.g. 'id' in /api/projects/:id). The matrix fills it
+   * with the own or foreign project and expects 404 for the foreign one.
+   */
+  projectParam?: string;
 }

@@ -43,3 +43,32 @@ export function waitForDisconnect(socket: Socket, timeoutMs: number): Promise<bo
     });
   });
 }
+
+/** A connected socket for a user and project; rejects with the server's refusal message. */
+export async function connectAs(base: string, token: string, projectId: number): Promise<Socket> {
+  const result = await connectSocket(base, { token, projectId });
+  if (result.error !== undefined) throw new Error(result.error);
+  return result.socket;
+}
+
+/** The next `event` whose payload passes `match`, or a rejection after `timeoutMs`. */
+export function nextEvent<T = unknown>(socket: Socket, event: string, match: (payload: T) => boolean = () => true, timeoutMs = 8_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off(event, handler);
+      reject(new Error(`no '${event}' within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const handler = (payload: T) => {
+      if (!match(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, handler);
+      resolve(payload);
+    };
+    socket.on(event, handler);
+  });
+}
+
+/** Resolves when the socket closes; rejects if it is still open after `timeoutMs`. */
+export async function closedWithin(socket: Socket, timeoutMs: number): Promise<void> {
+  if (!(await waitForDisconnect(socket, timeoutMs))) throw new Error(`still connected after ${timeoutMs} ms`);
+}

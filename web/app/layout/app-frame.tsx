@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { Dialog } from '@web/components/ui';
 import { PageActionsProvider } from '@web/components/layout/page-actions';
+import { useOwnPresence } from '@web/features/agents/api/own-presence';
 import { useProjectSocketConnection } from '@web/lib/use-project-socket';
 import { AppHeader } from './app-header';
 import { SidebarContent } from './sidebar';
@@ -14,6 +15,7 @@ import { useSessionSync } from './use-session-sync';
 export function AppFrame({ children }: { children?: ReactNode }) {
   useProjectSocketConnection();
   useSessionSync();
+  useOwnPresence();
   const title = usePageTitle();
   useDocumentTitle(title);
   const [navOpen, setNavOpen] = useState(false);

@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { cn } from '@web/lib/cn';
+import { FieldMessages } from './field';
 import { focusRing } from './focus-ring';
 
 export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
@@ -31,16 +32,7 @@ export function Checkbox({ label, hint, error, containerClassName, className, id
         <label htmlFor={id} className="text-sm font-medium text-zinc-800 select-none dark:text-zinc-200">
           {label}
         </label>
-        {hint && (
-          <p id={hintId} className="text-xs text-zinc-500 dark:text-zinc-400">
-            {hint}
-          </p>
-        )}
-        {error && (
-          <p id={errorId} className="text-xs font-medium text-red-600 dark:text-red-400">
-            {error}
-          </p>
-        )}
+        <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
       </div>
     </div>
   );

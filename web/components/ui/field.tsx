@@ -38,16 +38,7 @@ export function Field({ label, error, hint, required, hideLabel, className, id: 
         )}
       </label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, 'aria-required': required || undefined })}
-      {hint && (
-        <p id={hintId} className="text-xs text-zinc-500 dark:text-zinc-400">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-xs font-medium text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }
@@ -62,3 +53,21 @@ export const controlStyles = cn(
   'dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-500 dark:hover:border-zinc-600',
   'dark:focus:border-indigo-400 dark:disabled:bg-zinc-800/60 dark:aria-invalid:border-red-400',
 );
+
+/** The hint and error lines under a control, with the ids its aria-describedby names. */
+export function FieldMessages({ hint, hintId, error, errorId }: { hint?: ReactNode; hintId?: string; error?: ReactNode; errorId?: string }) {
+  return (
+    <>
+      {hint && (
+        <p id={hintId} className="text-xs text-zinc-500 dark:text-zinc-400">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-xs font-medium text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}

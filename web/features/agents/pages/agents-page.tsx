@@ -1,6 +1,114 @@
-import { PendingScreen } from '@web/components/layout/pending-screen';
+import { useState } from 'react';
+import { Coffee, FolderX, Headset, UserCheck, UserX, Users } from 'lucide-react';
+import { AGENT_MESSAGES, type Agent } from '@common/schemas/agents';
+import { can, outranksOrEquals } from '@common/permissions';
+import { Card, CardBody, EmptyState, ErrorState, LoadingState, StatCard } from '@web/components/ui';
+import { errorMessage } from '@web/lib/api-error';
+import { formatNumber } from '@web/lib/format';
+import { notify } from '@web/lib/notify';
+import { useDebouncedValue } from '@web/lib/use-debounced-value';
+import { useSessionStore } from '@web/stores/session-store';
+import { useAgents, useForceAgent, useLiveAgentStatus, useToggleAgent } from '../api/agents-api';
+import { AgentCard, type AgentActions } from '../components/agent-card';
+import { AgentFilters, type AgentFilterValues } from '../components/agent-filters';
+import { AgentsTable } from '../components/agents-table';
+import { ForceActionDialog, type ForceTarget } from '../components/force-action-dialog';
 
 /** Agent Yönetimi (/agents, spec §2.9). */
 export function AgentsPage() {
-  return <PendingScreen title="Agent Yönetimi" />;
+  const projectId = useSessionStore((s) => s.activeProjectId);
+  if (projectId === null) {
+    return (
+      <Card>
+        <EmptyState icon={FolderX} title="Proje bulunamadı" />
+      </Card>
+    );
+  }
+  return <AgentsScreen projectId={projectId} />;
+}
+
+function AgentsScreen({ projectId }: { projectId: number }) {
+  const actor = useSessionStore((s) => s.user)!;
+  const [filters, setFilters] = useState<AgentFilterValues>({ search: '', status: 'all', performance: 'all' });
+  const [force, setForce] = useState<ForceTarget | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const search = useDebouncedValue(filters.search.trim());
+  const list = useAgents(projectId, { search: search || undefined, status: filters.status, performance: filters.performance });
+  useLiveAgentStatus(projectId);
+  const toggle = useToggleAgent(projectId);
+  const forceAgent = useForceAgent(projectId);
+
+  const mayAct = (agent: Agent) => agent.id !== actor.id && outranksOrEquals(actor.role, agent.role);
+  const actions: AgentActions = {
+    canToggle: (a) => can(actor.role, 'agent:manage') && mayAct(a),
+    canForce: (a) => can(actor.role, 'agent:force') && mayAct(a),
+    busyId,
+    onToggle: async (agent) => {
+      setBusyId(agent.id);
+      try {
+        await toggle.mutateAsync({ id: agent.id, isActive: !agent.isActive });
+        notify.success('Agent durumu güncellendi');
+      } catch (error) {
+        notify.error(errorMessage(error, 'Agent durumu güncellenemedi'));
+      } finally {
+        setBusyId(null);
+      }
+    },
+    onForce: (agent, action) => setForce({ agentId: agent.id, name: agent.fullName, action }),
+  };
+
+  const confirmForce = async (reason: string) => {
+    if (!force) return;
+    const { agentId, name, action } = force;
+    try {
+      await forceAgent.mutateAsync({ agentId, action, reason });
+      notify.success(action === 'offline' ? `${name} çevrimdışı yapıldı` : `${name} çıkış yaptırıldı`);
+      setForce(null);
+    } catch (error) {
+      notify.error(action === 'offline' ? 'Agent çevrimdışı yapılamadı' : 'Agent çıkış yaptırılamadı', errorMessage(error));
+    }
+  };
+
+  const data = list.data;
+  const totals = data?.totals;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label="Toplam Agent" value={totals ? formatNumber(totals.total) : undefined} icon={Users} loading={list.isPending} hint={totals ? `${totals.withActiveTasks} agent aktif görevde` : undefined} />
+        <StatCard label="Çevrimiçi" value={totals ? formatNumber(totals.online) : undefined} icon={UserCheck} tone="success" loading={list.isPending} />
+        <StatCard label="Meşgul / Uzakta" value={totals ? `${formatNumber(totals.busy)} / ${formatNumber(totals.away)}` : undefined} icon={Coffee} tone="warning" loading={list.isPending} />
+        <StatCard label="Çevrimdışı" value={totals ? formatNumber(totals.offline) : undefined} icon={UserX} tone="default" loading={list.isPending} />
+      </div>
+      <Card>
+        <CardBody>
+          <AgentFilters value={filters} onChange={setFilters} />
+        </CardBody>
+      </Card>
+      {list.isPending ? (
+        <Card>
+          <LoadingState text={AGENT_MESSAGES.loading} />
+        </Card>
+      ) : list.isError ? (
+        <Card>
+          <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+        </Card>
+      ) : !data || data.items.length === 0 ? (
+        <Card>
+          <EmptyState icon={Headset} title={AGENT_MESSAGES.notFound} />
+        </Card>
+      ) : (
+        <>
+          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Agentler">
+            {data.items.map((agent) => (
+              <li key={agent.id}>
+                <AgentCard agent={agent} actions={actions} />
+              </li>
+            ))}
+          </ul>
+          <AgentsTable agents={data.items} />
+        </>
+      )}
+      <ForceActionDialog target={force} onClose={() => setForce(null)} onConfirm={confirmForce} />
+    </div>
+  );
 }

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Project } from '@common/schemas/projects';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Project, ProjectFormBody } from '@common/schemas/projects';
 import { api } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 
@@ -23,4 +23,30 @@ export function projectsQuery(filters: ProjectFilters = {}) {
 
 export function useProjects(filters: ProjectFilters = {}) {
   return useQuery(projectsQuery(filters));
+}
+
+/** Every project list (this screen, the switcher, the session's list) refetches after a change. */
+function useInvalidateProjects() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.allProjects });
+}
+
+export function useCreateProject() {
+  const onSuccess = useInvalidateProjects();
+  return useMutation({ mutationFn: (body: ProjectFormBody) => api.post<Project>('/api/projects', body), onSuccess });
+}
+
+export function useUpdateProject() {
+  const onSuccess = useInvalidateProjects();
+  return useMutation({ mutationFn: ({ id, body }: { id: number; body: ProjectFormBody }) => api.put<Project>(`/api/projects/${id}`, body), onSuccess });
+}
+
+export function useToggleProject() {
+  const onSuccess = useInvalidateProjects();
+  return useMutation({ mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => api.patch<Project>(`/api/projects/${id}/toggle`, { isActive }), onSuccess });
+}
+
+export function useDeleteProject() {
+  const onSuccess = useInvalidateProjects();
+  return useMutation({ mutationFn: (id: number) => api.delete<{ id: number; deleted: true }>(`/api/projects/${id}`), onSuccess });
 }

@@ -1,6 +1,107 @@
-import { PendingScreen } from '@web/components/layout/pending-screen';
+import { useState } from 'react';
+import { FolderX, Search, ShieldCheck } from 'lucide-react';
+import { TABLE } from '@common/constants';
+import { ROLE_LABELS, ROLES, type Role } from '@common/enums';
+import { USER_MESSAGES, type User } from '@common/schemas/users';
+import { Card, CardBody, CardHeader, EmptyState, ErrorState, Input, LoadingState, Pagination, Select, useConfirm } from '@web/components/ui';
+import { errorMessage } from '@web/lib/api-error';
+import { notify } from '@web/lib/notify';
+import { useDebouncedValue } from '@web/lib/use-debounced-value';
+import { useSessionStore } from '@web/stores/session-store';
+import { useChangeRole, useRemoveUser, useRoleUsers, useToggleActive } from '../api/role-users-api';
+import { RoleEditDialog, type RoleFormOutput } from '../components/role-edit-dialog';
+import { RoleUsersTable } from '../components/role-users-table';
 
 /** Rol Yönetimi (/role-management, spec §2.16). */
 export function RoleManagementPage() {
-  return <PendingScreen title="Rol Yönetimi" />;
+  const projectId = useSessionStore((s) => s.activeProjectId);
+  if (projectId === null) {
+    return (
+      <Card>
+        <EmptyState icon={FolderX} title="Proje bulunamadı" />
+      </Card>
+    );
+  }
+  return <RoleManagementScreen projectId={projectId} />;
+}
+
+function RoleManagementScreen({ projectId }: { projectId: number }) {
+  const actor = useSessionStore((s) => s.user)!;
+  const confirm = useConfirm();
+  const [search, setSearch] = useState('');
+  const [role, setRole] = useState<Role | ''>('');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<User | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const settledSearch = useDebouncedValue(search.trim());
+  const list = useRoleUsers(projectId, { search: settledSearch || undefined, role: role || undefined, page, limit: TABLE.genericDefaultPageSize });
+  const changeRole = useChangeRole(projectId);
+  const toggle = useToggleActive(projectId);
+  const remove = useRemoveUser(projectId);
+
+  const save = async (values: RoleFormOutput) => {
+    if (!editing) return;
+    try {
+      await changeRole.mutateAsync({ id: editing.id, body: values });
+    } catch (error) {
+      notify.error('Hata', errorMessage(error, 'Kullanıcı güncellenemedi'));
+      throw error;
+    }
+    notify.success('Başarılı', 'Kullanıcı güncellendi');
+    setEditing(null);
+  };
+
+  const onToggle = async (user: User) => {
+    setBusyId(user.id);
+    try {
+      await toggle.mutateAsync({ id: user.id, isActive: !user.isActive });
+      notify.success('Başarılı', 'Kullanıcı durumu güncellendi');
+    } catch (error) {
+      notify.error('Hata', errorMessage(error, 'Kullanıcı durumu güncellenemedi'));
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const onDelete = async (user: User) => {
+    if (!(await confirm({ title: USER_MESSAGES.deleteConfirm, message: `${user.fullName} (${user.username})`, confirmLabel: 'Sil' }))) return;
+    try {
+      await remove.mutateAsync(user.id);
+      notify.success('Başarılı', 'Kullanıcı silindi');
+    } catch (error) {
+      notify.error('Hata', errorMessage(error, 'Kullanıcı silinemedi'));
+    }
+  };
+
+  const data = list.data;
+  return (
+    <Card>
+      <CardHeader title={`Kullanıcılar (${data?.total ?? 0})`} description="Rolleri ve hesap durumlarını yönetin." />
+      <CardBody className="grid gap-3 border-b border-zinc-200 sm:grid-cols-[1fr_14rem] dark:border-zinc-800">
+        <div className="relative">
+          <Input label="Ara" type="search" placeholder="Kullanıcı adı veya ad soyad" value={search} className="pl-9" onChange={(e) => (setSearch(e.target.value), setPage(1))} />
+          <Search aria-hidden="true" className="pointer-events-none absolute bottom-3 left-3 size-4 text-zinc-400" />
+        </div>
+        <Select
+          label="Rol"
+          value={role}
+          onChange={(e) => (setRole(e.target.value as Role | ''), setPage(1))}
+          options={[{ value: '', label: 'Tümü' }, ...ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))]}
+        />
+      </CardBody>
+      {list.isPending ? (
+        <LoadingState text="Kullanıcılar yükleniyor..." />
+      ) : list.isError ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : data && data.items.length > 0 ? (
+        <>
+          <RoleUsersTable users={data.items} actor={actor} busyId={busyId} onEdit={setEditing} onToggle={onToggle} onDelete={onDelete} />
+          <Pagination className="border-t border-zinc-200 px-4 py-3 dark:border-zinc-800" page={data.page} totalPages={data.totalPages} onPageChange={setPage} />
+        </>
+      ) : (
+        <EmptyState icon={ShieldCheck} title="Kullanıcı bulunamadı" />
+      )}
+      <RoleEditDialog user={editing} actor={actor} onClose={() => setEditing(null)} onSubmit={save} />
+    </Card>
+  );
 }

@@ -1,6 +1,163 @@
-import { PendingScreen } from '@web/components/layout/pending-screen';
+import { useState } from 'react';
+import { FolderX, UserPlus, Users } from 'lucide-react';
+import { TABLE } from '@common/constants';
+import { can } from '@common/permissions';
+import { USER_MESSAGES, type User } from '@common/schemas/users';
+import { PageActions } from '@web/components/layout/page-actions';
+import { Button, Card, CardBody, EmptyState, ErrorState, LoadingState, Pagination, useConfirm } from '@web/components/ui';
+import { errorMessage } from '@web/lib/api-error';
+import { notify } from '@web/lib/notify';
+import { useDebouncedValue } from '@web/lib/use-debounced-value';
+import { useSessionStore } from '@web/stores/session-store';
+import { useCreateUser, useDeleteUser, useResetPassword, useToggleUser, useUpdateUser, useUsers } from '../api/users-api';
+import { OneTimePasswordDialog } from '../components/one-time-password-dialog';
+import { EMPTY_USER_FILTERS, UserFilters, type UserFilterValues } from '../components/user-filters';
+import { UserFormDialog, type UserFormOutput } from '../components/user-form-dialog';
+import { UsersTable } from '../components/users-table';
 
-/** Kullanıcı Yönetimi (/users, spec §2.6). */
+/** Kullanıcı Yönetimi (/users, spec §2.6): the active project's users. */
 export function UsersPage() {
-  return <PendingScreen title="Kullanıcı Yönetimi" />;
+  const projectId = useSessionStore((s) => s.activeProjectId);
+  if (projectId === null) {
+    return (
+      <Card>
+        <EmptyState icon={FolderX} title="Proje bulunamadı" description="Kullanıcıları görmek için bir proje seçin." />
+      </Card>
+    );
+  }
+  return <UsersScreen projectId={projectId} />;
+}
+
+type Editing = { mode: 'create' } | { mode: 'edit'; user: User } | null;
+
+function UsersScreen({ projectId }: { projectId: number }) {
+  const actor = useSessionStore((s) => s.user)!;
+  const projects = useSessionStore((s) => s.projects);
+  const confirm = useConfirm();
+  const [filters, setFilters] = useState<UserFilterValues>(EMPTY_USER_FILTERS);
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [oneTime, setOneTime] = useState<{ username: string; password: string } | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const search = useDebouncedValue(filters.search.trim());
+  const list = useUsers(projectId, {
+    search: search || undefined,
+    role: filters.role || undefined,
+    status: filters.status,
+    page,
+    limit: TABLE.genericDefaultPageSize,
+  });
+  const create = useCreateUser(projectId);
+  const update = useUpdateUser(projectId);
+  const toggle = useToggleUser(projectId);
+  const reset = useResetPassword();
+  const remove = useDeleteUser(projectId);
+  const mayManage = can(actor.role, 'user:manage');
+
+  const changeFilters = (next: UserFilterValues) => {
+    setFilters(next);
+    setPage(1);
+  };
+
+  const save = async (values: UserFormOutput) => {
+    if (editing?.mode === 'edit') {
+      try {
+        await update.mutateAsync({ id: editing.user.id, body: values });
+      } catch (error) {
+        notify.error('Hata', errorMessage(error, 'Kullanıcı güncellenemedi'));
+        throw error;
+      }
+      notify.success('Başarılı', 'Kullanıcı güncellendi');
+    } else {
+      let result;
+      try {
+        result = await create.mutateAsync(values);
+      } catch (error) {
+        notify.error('Hata', errorMessage(error, 'Kullanıcı oluşturulamadı'));
+        throw error;
+      }
+      notify.success('Başarılı', 'Kullanıcı oluşturuldu');
+      if (result.oneTimePassword) setOneTime({ username: result.user.username, password: result.oneTimePassword });
+    }
+    setEditing(null);
+  };
+
+  const onToggle = async (user: User) => {
+    setBusyId(user.id);
+    try {
+      await toggle.mutateAsync({ id: user.id, isActive: !user.isActive });
+      notify.success('Başarılı', 'Kullanıcı durumu güncellendi');
+    } catch (error) {
+      notify.error('Hata', errorMessage(error, 'Kullanıcı durumu güncellenemedi'));
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const onResetPassword = async (user: User) => {
+    const ok = await confirm({
+      title: 'Şifre sıfırlansın mı?',
+      message: `${user.username} için tek kullanımlık yeni bir şifre üretilecek ve açık oturumları kapanacak.`,
+      confirmLabel: 'Şifreyi Sıfırla',
+    });
+    if (!ok) return;
+    try {
+      const { oneTimePassword } = await reset.mutateAsync(user.id);
+      setOneTime({ username: user.username, password: oneTimePassword });
+    } catch (error) {
+      notify.error('Hata', errorMessage(error, 'Şifre sıfırlanamadı'));
+    }
+  };
+
+  const onDelete = async (user: User) => {
+    if (!(await confirm({ title: USER_MESSAGES.deleteConfirm, message: `${user.fullName} (${user.username})`, confirmLabel: 'Sil' }))) return;
+    try {
+      await remove.mutateAsync(user.id);
+      notify.success('Başarılı', 'Kullanıcı silindi');
+    } catch (error) {
+      notify.error('Hata', errorMessage(error, 'Kullanıcı silinemedi'));
+    }
+  };
+
+  const data = list.data;
+  return (
+    <div className="flex flex-col gap-4">
+      {mayManage && (
+        <PageActions>
+          <Button icon={UserPlus} onClick={() => setEditing({ mode: 'create' })}>
+            Yeni Kullanıcı
+          </Button>
+        </PageActions>
+      )}
+      <Card>
+        <CardBody>
+          <UserFilters value={filters} onChange={changeFilters} />
+        </CardBody>
+      </Card>
+      <Card>
+        {list.isPending ? (
+          <LoadingState text="Kullanıcılar yükleniyor..." />
+        ) : list.isError ? (
+          <ErrorState error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        ) : data && data.items.length > 0 ? (
+          <>
+            <UsersTable users={data.items} actor={actor} busyId={busyId} onEdit={(user) => setEditing({ mode: 'edit', user })} onToggle={onToggle} onResetPassword={onResetPassword} onDelete={onDelete} />
+            <Pagination className="border-t border-zinc-200 px-4 py-3 dark:border-zinc-800" page={data.page} totalPages={data.totalPages} onPageChange={setPage} summary={`${data.total} kullanıcı`} />
+          </>
+        ) : (
+          <EmptyState icon={Users} title="Kullanıcı bulunamadı" />
+        )}
+      </Card>
+      <UserFormDialog
+        open={editing !== null}
+        user={editing?.mode === 'edit' ? editing.user : null}
+        actor={actor}
+        projects={projects}
+        defaultProjectId={projectId}
+        onClose={() => setEditing(null)}
+        onSubmit={save}
+      />
+      <OneTimePasswordDialog password={oneTime?.password ?? null} username={oneTime?.username ?? ''} onClose={() => setOneTime(null)} />
+    </div>
+  );
 }

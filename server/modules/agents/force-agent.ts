@@ -1,0 +1,67 @@
+import { eq } from 'drizzle-orm';
+import type { AgentStatus } from '@common/enums';
+import { AGENT_MESSAGES } from '@common/schemas/agents';
+import { SOCKET_EVENTS } from '@common/socket-events';
+import { users } from '../../db/schema';
+import { forbidden } from '../../lib/errors';
+import { auditActor, type ActorContext } from '../audit/actor';
+import { writeAudit } from '../audit/write-audit';
+import { revokeUserSessions } from '../auth/sessions';
+import { loadMemberTarget } from './manage-agents';
+import { presenceFor } from './presence';
+
+export interface ForceResult {
+  agentId: number;
+  status: AgentStatus;
+  sessionsEnded: number;
+}
+
+/**
+ * Force offline: the member's manual status becomes 'offline' (routing skips them until
+ * they set themselves available again), their sockets get a notice and are closed.
+ */
+export async function forceOffline({ ctx, actor, ipAddress }: ActorContext, projectId: number, agentId: number, reason?: string): Promise<ForceResult> {
+  const now = ctx.clock.now();
+  await ctx.database.db.transaction(async (tx) => {
+    const row = await loadMemberTarget(tx, actor, projectId, agentId, false);
+    if (row.user.id === actor.id) throw forbidden(AGENT_MESSAGES.self);
+    await tx.update(users).set({ manualStatus: 'offline', forcedOfflineAt: now, updatedAt: now }).where(eq(users.id, agentId));
+    await writeAudit(tx, {
+      actor: auditActor(actor),
+      action: 'FORCE_OFFLINE',
+      resource: 'agent',
+      resourceId: agentId,
+      severity: 'high',
+      category: 'security',
+      details: { username: row.user.username, reason: reason ?? null, previousManualStatus: row.user.manualStatus },
+      ipAddress,
+      projectId,
+    });
+  });
+  ctx.realtime.disconnectUser(agentId, SOCKET_EVENTS.forcedOffline, { projectId, reason: reason ?? null, by: actor.username });
+  const status = (await presenceFor(ctx).refresh(agentId, projectId)) ?? 'offline';
+  return { agentId, status, sessionsEnded: 0 };
+}
+
+/** Force logout: every session of the member ends at once; their sockets close. */
+export async function forceLogout({ ctx, actor, ipAddress }: ActorContext, projectId: number, agentId: number, reason?: string): Promise<ForceResult> {
+  const sessionsEnded = await ctx.database.db.transaction(async (tx) => {
+    const row = await loadMemberTarget(tx, actor, projectId, agentId, false);
+    if (row.user.id === actor.id) throw forbidden(AGENT_MESSAGES.self);
+    const ended = await revokeUserSessions(ctx, agentId, 'force_logout', tx);
+    await writeAudit(tx, {
+      actor: auditActor(actor),
+      action: 'FORCE_LOGOUT',
+      resource: 'agent',
+      resourceId: agentId,
+      severity: 'high',
+      category: 'security',
+      details: { username: row.user.username, reason: reason ?? null, sessionsEnded: ended },
+      ipAddress,
+      projectId,
+    });
+    return ended;
+  });
+  const status = (await presenceFor(ctx).refresh(agentId, projectId)) ?? 'offline';
+  return { agentId, status, sessionsEnded };
+}

@@ -1,0 +1,19 @@
+import type { App } from '../../types';
+import { presenceFor } from './presence';
+
+/**
+ * Starts live agent presence for the app and counts every successful change a signed-in
+ * user makes through the API as activity (reads are not: a screen refreshing itself is
+ * not the person working). Registered on the root so the hook sees every route.
+ */
+export function registerPresence(app: App): void {
+  const presence = presenceFor(app.ctx);
+  presence.listen();
+  app.addHook('onResponse', async (request, reply) => {
+    if (!request.auth || request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+    presence.noteActivity(request.auth.user.id).catch((err) => request.log.warn({ err }, 'activity not recorded'));
+  });
+  app.addHook('onClose', async () => {
+    await presence.stop();
+  });
+}

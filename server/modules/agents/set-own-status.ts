@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import type { AgentStatus } from '@common/enums';
+import { users } from '../../db/schema';
+import { auditActor, type ActorContext } from '../audit/actor';
+import { writeAudit } from '../audit/write-audit';
+import { membershipIds } from '../users/user-memberships';
+import { presenceFor } from './presence';
+
+/**
+ * An agent sets their own status. 'online' returns to the automatic status (presence,
+ * load, activity) and lifts a force offline; busy, away and offline hold until changed.
+ */
+export async function setOwnStatus({ ctx, actor, ipAddress }: ActorContext, status: AgentStatus): Promise<{ manualStatus: AgentStatus | null }> {
+  const manualStatus = status === 'online' ? null : status;
+  const now = ctx.clock.now();
+  const projectIds = await ctx.database.db.transaction(async (tx) => {
+    const [before] = await tx.select({ manualStatus: users.manualStatus }).from(users).where(eq(users.id, actor.id));
+    await tx
+      .update(users)
+      .set({ manualStatus, updatedAt: now, lastActivityAt: now, ...(manualStatus === null ? { forcedOfflineAt: null } : {}) })
+      .where(eq(users.id, actor.id));
+    const memberOf = await membershipIds(tx, actor.id);
+    await writeAudit(tx, {
+      actor: auditActor(actor),
+      action: 'SET_AGENT_STATUS',
+      resource: 'user',
+      resourceId: actor.id,
+      severity: 'low',
+      category: 'user',
+      details: { changes: { manualStatus: { before: before?.manualStatus ?? null, after: manualStatus } }, projectIds: memberOf },
+      ipAddress,
+    });
+    return memberOf;
+  });
+  await presenceFor(ctx).refreshUser(actor.id, projectIds);
+  return { manualStatus };
+}

@@ -1,0 +1,9 @@
+import type { AccessRule } from '../../test/access-rules';
+
+const MANAGERS = ['super_admin', 'admin', 'manager'] as const;
+
+export const accessRules: AccessRule[] = [
+  { method: 'GET', url: '/api/projects/:projectId/audit-logs', roles: MANAGERS },
+  { method: 'GET', url: '/api/projects/:projectId/audit-logs/stats', roles: MANAGERS },
+  { method: 'GET', url: '/api/projects/:projectId/audit-logs/:id', roles: MANAGERS },
+];

@@ -1,0 +1,99 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLogs } from '../../db/schema';
+import { bearer, buildProject, buildTenant, buildUser, createTestApp, login, type TestApp } from '../../test/harness';
+import { writeAudit } from './write-audit';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+const rowCount = async () => (await t.app.ctx.database.db.select({ n: count() }).from(auditLogs))[0]!.n;
+
+describe('the audit log is append-only in the database', () => {
+  it('refuses UPDATE, DELETE and TRUNCATE', async () => {
+    const { members } = await buildTenant(t.app);
+    await login(t.app, members.agent.username);
+    const before = await rowCount();
+    expect(before).toBeGreaterThan(0);
+    await expect(t.app.ctx.database.query(`update audit_logs set action = 'X'`)).rejects.toThrow(/append-only/);
+    await expect(t.app.ctx.database.query(`delete from audit_logs`)).rejects.toThrow(/append-only/);
+    await expect(t.app.ctx.database.query(`truncate audit_logs`)).rejects.toThrow(/append-only/);
+    await expect(t.app.ctx.database.db.update(auditLogs).set({ severity: 'low' })).rejects.toThrow();
+    expect(await rowCount()).toBe(before);
+    const [changed] = await t.app.ctx.database.query<{ n: number }>(`select count(*)::int as n from audit_logs where action = 'X'`);
+    expect(changed!.n).toBe(0);
+  });
+
+  it('offers no endpoint that changes or removes a row', async () => {
+    const { project, members } = await buildTenant(t.app);
+    const { accessToken } = await login(t.app, members.super_admin.username);
+    const list = await get(`/api/projects/${project.id}/audit-logs`, accessToken);
+    const id = list.json().data.items[0].id;
+    for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
+      const res = await t.app.inject({ method, url: `/api/projects/${project.id}/audit-logs/${id}`, headers: bearer(accessToken), payload: {} });
+      expect(res.statusCode).toBe(404);
+    }
+  });
+});
+
+describe('reading a project audit log', () => {
+  it("shows the project's rows and its members' sign-ins, nothing of other projects", async () => {
+    const { project, members } = await buildTenant(t.app);
+    const other = await buildProject(t.app);
+    const stranger = await buildUser(t.app, { role: 'agent', projects: [other.id] });
+    await login(t.app, members.agent.username);
+    await login(t.app, stranger.username);
+    await writeAudit(t.app.ctx.database.db, { actor: { id: null, username: 'sistem' }, action: 'SYNC_STARTED', resource: 'sync', severity: 'low', category: 'data', projectId: other.id });
+    const { accessToken } = await login(t.app, members.manager.username);
+    const res = await get(`/api/projects/${project.id}/audit-logs?limit=100`, accessToken);
+    const rows = res.json().data.items as { username: string; action: string; projectId: number | null }[];
+    expect(rows.filter((r) => r.action === 'LOGIN').map((r) => r.username)).toEqual(expect.arrayContaining([members.agent.username, members.manager.username]));
+    expect(rows.map((r) => r.username)).not.toContain(stranger.username);
+    expect(rows.some((r) => r.projectId === other.id)).toBe(false);
+
+    const foreignRow = (await t.app.ctx.database.db.select().from(auditLogs).where(eq(auditLogs.projectId, other.id)))[0]!;
+    const one = await get(`/api/projects/${project.id}/audit-logs/${foreignRow.id}`, accessToken);
+    expect(one.statusCode).toBe(404);
+    expect(one.json().message).toBe('Log bulunamadı');
+  });
+
+  it('filters by search, severity, category and date range, pages, and counts for the stat cards', async () => {
+    const { project, members } = await buildTenant(t.app);
+    const { accessToken } = await login(t.app, members.admin.username);
+    const db = t.app.ctx.database.db;
+    const entry = { actor: { id: members.admin.id, username: members.admin.username }, resource: 'test', projectId: project.id } as const;
+    await writeAudit(db, { ...entry, action: 'FORCE_OFFLINE', severity: 'critical', category: 'security', details: { reason: 'aranan-kelime' } });
+    await writeAudit(db, { ...entry, action: 'UPDATE_AGENT', severity: 'high', category: 'user' });
+    await writeAudit(db, { ...entry, action: 'UPDATE_AGENT', severity: 'low', category: 'user' });
+    // An old row: written now, dated 40 days back through a fresh insert (rows cannot be updated).
+    await db.insert(auditLogs).values({ ...entry, userId: members.admin.id, username: members.admin.username, action: 'SYSTEM_CONFIG_CHANGE', severity: 'medium', category: 'system', timestamp: sql`now() - interval '40 days'` });
+
+    const base = `/api/projects/${project.id}/audit-logs`;
+    const ids = async (q: string) => (await get(`${base}?${q}`, accessToken)).json().data.items.map((r: { action: string }) => r.action);
+    expect(await ids('search=aranan')).toEqual(['FORCE_OFFLINE']);
+    expect(await ids('severity=high')).toEqual(['UPDATE_AGENT']);
+    expect(await ids('category=system')).toEqual(['SYSTEM_CONFIG_CHANGE']);
+    expect(await ids('category=system&dateRange=month')).toEqual([]);
+    expect(await ids('dateRange=today&category=user')).toEqual(['UPDATE_AGENT', 'UPDATE_AGENT']);
+
+    const page = (await get(`${base}?limit=2&page=2`, accessToken)).json().data;
+    expect(page).toMatchObject({ page: 2, limit: 2 });
+    expect(page.totalPages).toBe(Math.ceil(page.total / 2));
+
+    const stats = (await get(`${base}/stats?period=30d`, accessToken)).json().data;
+    // The 40-day-old row is outside; sign-ins of the tenant (5 members, one login) are inside.
+    expect(stats).toMatchObject({ period: '30d', highSeverity: 2, securityEvents: 1, failedLogins: 0 });
+    expect(stats.bySeverity).toMatchObject({ critical: 1, high: 1, medium: 0 });
+    expect(stats.byCategory.system).toBe(0);
+    expect(stats.total).toBe(Object.values(stats.bySeverity as Record<string, number>).reduce((a, b) => a + b, 0));
+    const ninety = (await get(`${base}/stats?period=90d`, accessToken)).json().data;
+    expect(ninety.byCategory.system).toBe(1);
+    expect((await get(`${base}/stats?period=1y`, accessToken)).statusCode).toBe(400);
+  });
+});

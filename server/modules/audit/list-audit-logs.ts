@@ -1,0 +1,80 @@
+import { and, count, desc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Paged } from '@common/schemas/api';
+import { AUDIT_MESSAGES, type AuditDateRange, type AuditListQuery, type AuditLog } from '@common/schemas/audit';
+import type { AppContext } from '../../context';
+import { auditLogs, projectSettings } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { likePattern } from '../users/list-users';
+import { aboutUser, visibleInProject } from './audit-visibility';
+
+export function presentAuditLog(row: typeof auditLogs.$inferSelect): AuditLog {
+  return {
+    id: row.id,
+    timestamp: row.timestamp.toISOString(),
+    userId: row.userId,
+    username: row.username,
+    action: row.action,
+    resource: row.resource,
+    resourceId: row.resourceId,
+    severity: row.severity,
+    category: row.category,
+    details: row.details ?? {},
+    ipAddress: row.ipAddress,
+    projectId: row.projectId,
+  };
+}
+
+const TRUNC: Record<AuditDateRange, string> = { today: 'day', week: 'week', month: 'month' };
+
+/** Since the start of today / this week / this month in the project's time zone. */
+async function rangeStart(ctx: AppContext, projectId: number, range: AuditDateRange): Promise<SQL> {
+  const [settings] = await ctx.database.db.select({ tz: projectSettings.timezone }).from(projectSettings).where(eq(projectSettings.projectId, projectId));
+  const tz = settings?.tz ?? 'Europe/Istanbul';
+  return gte(auditLogs.timestamp, sql`date_trunc(${TRUNC[range]}, ${ctx.clock.now().toISOString()}::timestamptz, ${tz})`);
+}
+
+export type AuditListOptions = AuditListQuery & { aboutUserId?: number };
+
+/** A project's audit log, newest first, filtered and paged. */
+export async function listAuditLogs(ctx: AppContext, projectId: number, query: AuditListOptions): Promise<Paged<AuditLog>> {
+  const page = Number(query.page ?? 1);
+  const limit = Number(query.limit ?? 20);
+  const conditions: (SQL | undefined)[] = [visibleInProject(projectId)];
+  if (query.aboutUserId !== undefined) conditions.push(aboutUser(query.aboutUserId));
+  if (query.severity) conditions.push(eq(auditLogs.severity, query.severity));
+  if (query.category) conditions.push(eq(auditLogs.category, query.category));
+  if (query.dateRange) conditions.push(await rangeStart(ctx, projectId, query.dateRange));
+  if (query.search) {
+    const like = likePattern(query.search);
+    conditions.push(
+      or(
+        ilike(auditLogs.username, like),
+        ilike(auditLogs.action, like),
+        ilike(auditLogs.resource, like),
+        ilike(auditLogs.resourceId, like),
+        sql`host(${auditLogs.ipAddress}) ilike ${like}`,
+        sql`${auditLogs.details}::text ilike ${like}`,
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const db = ctx.database.db;
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(auditLogs).where(where);
+  const rows = await db
+    .select()
+    .from(auditLogs)
+    .where(where)
+    .orderBy(desc(auditLogs.timestamp), desc(auditLogs.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return { items: rows.map(presentAuditLog), total, page, limit, totalPages: Math.max(1, Math.ceil(total / limit)) };
+}
+
+export async function getAuditLog(ctx: AppContext, projectId: number, id: number): Promise<AuditLog> {
+  const [row] = await ctx.database.db
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.id, id), visibleInProject(projectId)));
+  if (!row) throw notFound(AUDIT_MESSAGES.notFound);
+  return presentAuditLog(row);
+}

@@ -1,0 +1,63 @@
+import { and, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Paged } from '@common/schemas/api';
+import type { User, UserListQuery } from '@common/schemas/users';
+import type { DbOrTx } from '../../db/client';
+import { projectMembers, users } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { PROJECT_NOT_FOUND } from '../../policies/authorize';
+import type { AuthUser } from '../auth/sessions';
+import { presentUser } from './present-user';
+import { inScope, projectScopeOf, projectsOfUsers } from './user-memberships';
+
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const memberOf = (projectIds: number[]) =>
+  exists(
+    sql`(select 1 from ${projectMembers} where ${projectMembers.userId} = ${users.id} and ${inArray(projectMembers.projectId, projectIds.length ? projectIds : [0])})`,
+  );
+
+/**
+ * Users the actor may see, newest first: members of the given project, or of any of the
+ * actor's projects (every user for super_admin).
+ */
+export async function listUsers(db: DbOrTx, actor: AuthUser, query: UserListQuery): Promise<Paged<User>> {
+  const scope = await projectScopeOf(db, actor);
+  const page = Number(query.page ?? 1);
+  const limit = Number(query.limit ?? 20);
+  const conditions: (SQL | undefined)[] = [];
+  if (query.projectId !== undefined) {
+    const projectId = Number(query.projectId);
+    if (!inScope(scope, projectId)) throw notFound(PROJECT_NOT_FOUND);
+    conditions.push(memberOf([projectId]));
+  } else if (scope !== 'all') {
+    conditions.push(memberOf(scope));
+  }
+  if (query.search) conditions.push(or(ilike(users.username, likePattern(query.search)), ilike(users.fullName, likePattern(query.search))));
+  if (query.role) conditions.push(eq(users.role, query.role));
+  if (query.status === 'active') conditions.push(eq(users.isActive, true));
+  if (query.status === 'inactive') conditions.push(eq(users.isActive, false));
+  const where = and(...conditions);
+
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users).where(where);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const projects = await projectsOfUsers(
+    db,
+    rows.map((r) => r.id),
+    scope,
+  );
+  return {
+    items: rows.map((r) => presentUser(r, projects.get(r.id) ?? [])),
+    total,
+    page,
+    limit,
+    totalPages: Math.max(1, Math.ceil(total / limit)),
+  };
+}

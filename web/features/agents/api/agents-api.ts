@@ -1,0 +1,81 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { AgentStatus } from '@common/enums';
+import type { PerformanceLevel } from '@common/agent-metrics';
+import type { Agent, AgentList, AgentStatusChanged } from '@common/schemas/agents';
+import { SOCKET_EVENTS } from '@common/socket-events';
+import { api } from '@web/lib/api-client';
+import { queryKeys } from '@web/lib/query-keys';
+import { useSocketEvent } from '@web/lib/use-project-socket';
+
+export interface AgentFilters {
+  search?: string;
+  status?: AgentStatus | 'all';
+  performance?: PerformanceLevel | 'all';
+}
+
+const agentsKey = (projectId: number) => queryKeys.project(projectId).scope('agents');
+
+/** GET /api/projects/:projectId/agents — live status and figures of the project's workers. */
+export function agentsQuery(projectId: number, filters: AgentFilters = {}) {
+  return queryOptions({
+    queryKey: queryKeys.project(projectId).scope('agents', filters),
+    queryFn: ({ signal }) => api.get<AgentList>(`/api/projects/${projectId}/agents`, { query: { ...filters }, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 15_000,
+  });
+}
+
+export function useAgents(projectId: number, filters: AgentFilters = {}) {
+  return useQuery(agentsQuery(projectId, filters));
+}
+
+/** Applies an 'agent-status-changed' event to every cached agent list of the project at once. */
+export function applyStatusChange(queryClient: QueryClient, change: AgentStatusChanged): void {
+  queryClient.setQueriesData<AgentList>({ queryKey: agentsKey(change.projectId) }, (list) => {
+    if (!list) return list;
+    const items = list.items.map((a): Agent =>
+      a.id === change.agentId
+        ? { ...a, status: change.status, currentLoad: change.currentLoad, maxLoad: change.maxLoad, lastActivity: change.lastActivity ?? a.lastActivity }
+        : a,
+    );
+    return { ...list, items };
+  });
+}
+
+/** Keeps the project's agent lists live: the status shows at once, then filters and totals refetch. */
+export function useLiveAgentStatus(projectId: number): void {
+  const queryClient = useQueryClient();
+  useSocketEvent<AgentStatusChanged>(SOCKET_EVENTS.agentStatusChanged, (change) => {
+    if (change.projectId !== projectId) return;
+    applyStatusChange(queryClient, change);
+    void queryClient.invalidateQueries({ queryKey: agentsKey(projectId) });
+  });
+}
+
+function useInvalidateAgents(projectId: number) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: agentsKey(projectId) });
+}
+
+export function useToggleAgent(projectId: number) {
+  const onSuccess = useInvalidateAgents(projectId);
+  return useMutation({
+    mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => api.patch<Agent>(`/api/projects/${projectId}/agents/${id}/toggle`, { isActive }),
+    onSuccess,
+  });
+}
+
+export type ForceAction = 'offline' | 'logout';
+
+/** POST /api/auth/admin/projects/:projectId/agents/:agentId/force-offline | force-logout (spec §7.4). */
+export function useForceAgent(projectId: number) {
+  const onSuccess = useInvalidateAgents(projectId);
+  return useMutation({
+    mutationFn: ({ agentId, action, reason }: { agentId: number; action: ForceAction; reason?: string }) =>
+      api.post<{ agentId: number; status: AgentStatus; sessionsEnded: number }>(
+        `/api/auth/admin/projects/${projectId}/agents/${agentId}/force-${action}`,
+        reason ? { reason } : {},
+      ),
+    onSuccess,
+  });
+}

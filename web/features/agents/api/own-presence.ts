@@ -1,0 +1,57 @@
+import { useEffect } from 'react';
+import type { AgentStatus } from '@common/enums';
+import { SOCKET_EVENTS } from '@common/socket-events';
+import { api } from '@web/lib/api-client';
+import { errorMessage } from '@web/lib/api-error';
+import { notify } from '@web/lib/notify';
+import { projectSocket } from '@web/lib/socket';
+import { useSocketEvent } from '@web/lib/use-project-socket';
+
+/** At most one 'activity' signal a minute: enough for the 5-minute away threshold. */
+const ACTIVITY_EVERY_MS = 60_000;
+
+/** PUT /api/agents/me/status — 'online' returns to the automatic status and lifts a force offline. */
+export function setOwnStatus(status: AgentStatus): Promise<{ manualStatus: AgentStatus | null }> {
+  return api.put('/api/agents/me/status', { status });
+}
+
+/**
+ * The signed-in user's own presence, for the frame to mount once:
+ * - tells the server the person is at the keyboard (pointer, key, scroll), so they do not
+ *   turn 'away' while working;
+ * - on 'forced-offline' (their sockets are closed by the server) shows why, with a way to
+ *   come back online, which also reconnects the live connection.
+ */
+export function useOwnPresence(): void {
+  useEffect(() => {
+    let last = 0;
+    const signal = () => {
+      const now = Date.now();
+      if (now - last < ACTIVITY_EVERY_MS) return;
+      last = now;
+      projectSocket.emit(SOCKET_EVENTS.activity);
+    };
+    const events = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+    events.forEach((e) => window.addEventListener(e, signal, { passive: true }));
+    return () => events.forEach((e) => window.removeEventListener(e, signal));
+  }, []);
+
+  useSocketEvent<{ reason: string | null; by: string }>(SOCKET_EVENTS.forcedOffline, (notice) => {
+    notify.warning('Çevrimdışı yapıldınız', notice.reason ? `${notice.by}: ${notice.reason}` : `${notice.by} sizi çevrimdışı yaptı.`, {
+      duration: 0,
+      id: 'forced-offline',
+      action: {
+        label: 'Tekrar çevrimiçi ol',
+        onClick: () => {
+          setOwnStatus('online').then(
+            () => {
+              projectSocket.reconnect();
+              notify.success('Tekrar çevrimiçisiniz');
+            },
+            (error) => notify.error('Durum güncellenemedi', errorMessage(error)),
+          );
+        },
+      },
+    });
+  });
+}

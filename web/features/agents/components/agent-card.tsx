@@ -1,0 +1,79 @@
+import { LogOut, Power, PowerOff, WifiOff } from 'lucide-react';
+import type { Agent } from '@common/schemas/agents';
+import { InitialAvatar } from '@web/components/user-badges';
+import { Badge, Button, Card } from '@web/components/ui';
+import { formatDateTime, formatMoney, formatNumber } from '@web/lib/format';
+import { AgentStatusBadge, LoadBar, PerformanceValue } from './agent-indicators';
+
+export interface AgentActions {
+  /** Shown when the caller may toggle the member's activity in the project. */
+  canToggle: (agent: Agent) => boolean;
+  /** Shown when the caller may force the agent offline or log them out. */
+  canForce: (agent: Agent) => boolean;
+  onToggle: (agent: Agent) => void;
+  onForce: (agent: Agent, action: 'offline' | 'logout') => void;
+  busyId: number | null;
+}
+
+export function lastActivityText(value: string | null): string {
+  return value ? formatDateTime(value) : '—';
+}
+
+/** One agent: live status, load bar, performance, totals, last activity and actions (spec §2.9). */
+export function AgentCard({ agent, actions }: { agent: Agent; actions: AgentActions }) {
+  return (
+    <Card className="flex h-full flex-col gap-4 p-5" data-testid={`agent-card-${agent.username}`} aria-label={agent.fullName}>
+      <div className="flex items-start gap-3">
+        <InitialAvatar name={agent.fullName || agent.username} />
+        <div className="min-w-0 flex-1">
+          <h3 className="truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50">{agent.fullName}</h3>
+          <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">@{agent.username}</p>
+        </div>
+        <div className="flex flex-col items-end gap-1">
+          <AgentStatusBadge status={agent.status} />
+          {!agent.isActive && <Badge tone="danger">Pasif</Badge>}
+        </div>
+      </div>
+      <LoadBar current={agent.currentLoad} max={agent.maxLoad} />
+      <dl className="grid grid-cols-2 gap-3 text-sm">
+        <div>
+          <dt className="text-xs text-zinc-500 dark:text-zinc-400">Performans</dt>
+          <dd>
+            <PerformanceValue value={agent.performance} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-zinc-500 dark:text-zinc-400">Tamamlanan</dt>
+          <dd className="font-semibold tabular-nums">{formatNumber(agent.totalCompleted)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-zinc-500 dark:text-zinc-400">Toplam Tutar</dt>
+          <dd className="font-semibold tabular-nums">{formatMoney(agent.totalAmount)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-zinc-500 dark:text-zinc-400">Son Aktivite</dt>
+          <dd className="tabular-nums">{lastActivityText(agent.lastActivity)}</dd>
+        </div>
+      </dl>
+      {(actions.canToggle(agent) || actions.canForce(agent)) && (
+        <div className="mt-auto flex flex-wrap gap-2 border-t border-zinc-100 pt-3 dark:border-zinc-800">
+          {actions.canToggle(agent) && (
+            <Button variant="outline" size="sm" icon={agent.isActive ? PowerOff : Power} loading={actions.busyId === agent.id} onClick={() => actions.onToggle(agent)}>
+              {agent.isActive ? 'Pasifleştir' : 'Aktifleştir'}
+            </Button>
+          )}
+          {actions.canForce(agent) && (
+            <>
+              <Button variant="outline" size="sm" icon={WifiOff} onClick={() => actions.onForce(agent, 'offline')}>
+                Çevrimdışı Yap
+              </Button>
+              <Button variant="danger" size="sm" icon={LogOut} onClick={() => actions.onForce(agent, 'logout')}>
+                Çıkış Yaptır
+              </Button>
+            </>
+          )}
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,89 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { LogOut, ShieldAlert, WifiOff } from 'lucide-react';
+import { can } from '@common/permissions';
+import { agentControlForm } from '@common/schemas/agents';
+import { Button, Card, CardBody, CardHeader, Input, Select } from '@web/components/ui';
+import { errorMessage } from '@web/lib/api-error';
+import { notify } from '@web/lib/notify';
+import { useSessionStore } from '@web/stores/session-store';
+import { useAgents, useForceAgent, useLiveAgentStatus, type ForceAction } from '../api/agents-api';
+
+type Values = z.input<typeof agentControlForm>;
+
+/** §8 dashboard toasts of the panel. */
+export const CONTROL_TOASTS: Record<ForceAction, { success: string; failure: string }> = {
+  offline: { success: 'Agent offline edildi', failure: 'Force offline hatası' },
+  logout: { success: 'Agent oturumu sonlandırıldı', failure: 'Force logout hatası' },
+};
+
+/**
+ * The dashboard's agent control panel (spec §2.4): pick an agent ('Agent ID'), an optional
+ * reason, then 'Force Offline' or 'Force Logout' in the active project. Shows how many
+ * agents carry active tasks. Renders nothing for roles without agent:force.
+ */
+export function AgentControlPanel() {
+  const projectId = useSessionStore((s) => s.activeProjectId);
+  const user = useSessionStore((s) => s.user);
+  if (projectId === null || !user || !can(user.role, 'agent:force')) return null;
+  return <ControlPanel projectId={projectId} selfId={user.id} />;
+}
+
+function ControlPanel({ projectId, selfId }: { projectId: number; selfId: number }) {
+  const agents = useAgents(projectId);
+  useLiveAgentStatus(projectId);
+  const force = useForceAgent(projectId);
+  const { register, handleSubmit, formState, reset } = useForm<Values>({
+    resolver: zodResolver(agentControlForm),
+    defaultValues: { agentId: '', reason: '' },
+  });
+
+  const run = (action: ForceAction) =>
+    handleSubmit(async ({ agentId, reason }) => {
+      try {
+        await force.mutateAsync({ agentId: Number(agentId), action, reason: reason || undefined });
+        notify.success(CONTROL_TOASTS[action].success);
+        reset({ agentId: '', reason: '' });
+      } catch (error) {
+        notify.error(CONTROL_TOASTS[action].failure, errorMessage(error));
+      }
+    });
+
+  const options = (agents.data?.items ?? [])
+    .filter((a) => a.id !== selfId)
+    .map((a) => ({ value: String(a.id), label: `#${a.id} — ${a.fullName} (${a.username})` }));
+  const pending = force.isPending ? force.variables?.action : undefined;
+
+  return (
+    <Card>
+      <CardHeader
+        title="Agent Kontrol Paneli"
+        as="h2"
+        description={
+          <span data-testid="agents-with-active-tasks">
+            Aktif görevi olan agent sayısı: <strong className="tabular-nums">{agents.data?.totals.withActiveTasks ?? '—'}</strong>
+          </span>
+        }
+      />
+      <CardBody>
+        <form noValidate onSubmit={(e) => e.preventDefault()} className="flex flex-col gap-3">
+          <Select label="Agent ID" required placeholder={agents.isPending ? 'Agentler yükleniyor...' : 'Agent seçiniz'} options={options} error={formState.errors.agentId?.message} {...register('agentId')} />
+          <Input label="Sebep (opsiyonel)" autoComplete="off" error={formState.errors.reason?.message} {...register('reason')} />
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" variant="outline" icon={WifiOff} loading={pending === 'offline'} disabled={force.isPending} onClick={run('offline')}>
+              Force Offline
+            </Button>
+            <Button type="button" variant="danger" icon={LogOut} loading={pending === 'logout'} disabled={force.isPending} onClick={run('logout')}>
+              Force Logout
+            </Button>
+          </div>
+          <p className="flex items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400">
+            <ShieldAlert aria-hidden="true" className="size-3.5" />
+            Her işlem nedeniyle birlikte audit loguna yazılır.
+          </p>
+        </form>
+      </CardBody>
+    </Card>
+  );
+}

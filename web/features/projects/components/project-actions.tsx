@@ -1,0 +1,38 @@
+import { Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
+import type { Project } from '@common/schemas/projects';
+import { Button } from '@web/components/ui';
+import { formatDateTimeWithYear } from '@web/lib/format';
+import { PROJECT_MESSAGES } from '@common/schemas/projects';
+
+export interface ProjectActionHandlers {
+  onEdit: (project: Project) => void;
+  onToggle: (project: Project) => void;
+  onDelete: (project: Project) => void;
+  busyId: number | null;
+}
+
+export function lastSyncText(lastSyncAt: string | null): string {
+  return lastSyncAt ? formatDateTimeWithYear(lastSyncAt) : PROJECT_MESSAGES.neverSynced;
+}
+
+/** Edit, activate/deactivate and delete. ('Senkronize' joins them when the bridge sync lands.) */
+export function ProjectActions({ project, onEdit, onToggle, onDelete, busyId, nowrap }: ProjectActionHandlers & { project: Project; nowrap?: boolean }) {
+  return (
+    <div className={nowrap ? 'flex flex-nowrap justify-end gap-1' : 'flex flex-wrap justify-end gap-1'}>
+      <Button variant="ghost" size="sm" icon={Pencil} onClick={() => onEdit(project)} aria-label={`${project.name} düzenle`}>
+        Düzenle
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        icon={project.isActive ? PowerOff : Power}
+        loading={busyId === project.id}
+        onClick={() => onToggle(project)}
+        aria-label={`${project.name} ${project.isActive ? 'pasifleştir' : 'aktifleştir'}`}
+      >
+        {project.isActive ? 'Pasifleştir' : 'Aktifleştir'}
+      </Button>
+      <Button variant="ghost" size="icon" icon={Trash2} onClick={() => onDelete(project)} aria-label={`${project.name} sil`} title="Sil" />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Role } from '@common/enums';
+import type { Paged } from '@common/schemas/api';
+import type { User, UserRoleBody } from '@common/schemas/users';
+import { api } from '@web/lib/api-client';
+import { queryKeys } from '@web/lib/query-keys';
+
+export interface RoleUserFilters {
+  search?: string;
+  role?: Role;
+  page: number;
+  limit: number;
+}
+
+/** GET /api/users with search and role, scoped to the active project (the same cache family as /users). */
+export function roleUsersQuery(projectId: number, filters: RoleUserFilters) {
+  return queryOptions({
+    queryKey: queryKeys.project(projectId).scope('users', { view: 'roles', ...filters }),
+    queryFn: ({ signal }) => api.get<Paged<User>>('/api/users', { query: { ...filters, projectId }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRoleUsers(projectId: number, filters: RoleUserFilters) {
+  return useQuery(roleUsersQuery(projectId, filters));
+}
+
+function useInvalidate(projectId: number) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId).scope('users') });
+}
+
+/** PATCH /api/users/:id/role — role and active flag in one change (one audit row). */
+export function useChangeRole(projectId: number) {
+  const onSuccess = useInvalidate(projectId);
+  return useMutation({ mutationFn: ({ id, body }: { id: number; body: UserRoleBody }) => api.patch<User>(`/api/users/${id}/role`, body), onSuccess });
+}
+
+export function useToggleActive(projectId: number) {
+  const onSuccess = useInvalidate(projectId);
+  return useMutation({ mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => api.patch<User>(`/api/users/${id}/toggle`, { isActive }), onSuccess });
+}
+
+export function useRemoveUser(projectId: number) {
+  const onSuccess = useInvalidate(projectId);
+  return useMutation({ mutationFn: (id: number) => api.delete<{ id: number; deleted: true }>(`/api/users/${id}`), onSuccess });
+}

@@ -1,0 +1,78 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { ROLE_LABELS, type Role } from '@common/enums';
+import { userRoleBody, type User } from '@common/schemas/users';
+import { roleChoices } from '@common/user-rules';
+import { FormAlert } from '@web/components/layout/form-alert';
+import { InitialAvatar } from '@web/components/user-badges';
+import { Button, Checkbox, Dialog, Select } from '@web/components/ui';
+import { applyServerErrors } from '@web/lib/form-errors';
+
+const roleForm = userRoleBody.extend({ isActive: z.boolean() });
+type RoleFormValues = z.input<typeof roleForm>;
+export type RoleFormOutput = z.output<typeof roleForm>;
+
+export interface RoleEditDialogProps {
+  user: User | null;
+  actor: { id: number; role: Role };
+  onClose: () => void;
+  onSubmit: (values: RoleFormOutput) => Promise<void>;
+}
+
+/** 'Kullanıcı Düzenle' (spec §2.16): the user read-only, a role select ('Rol seçilmelidir') and the active flag. */
+export function RoleEditDialog({ user, actor, onClose, onSubmit }: RoleEditDialogProps) {
+  return (
+    <Dialog open={user !== null} onClose={onClose} title="Kullanıcı Düzenle">
+      {user && <RoleForm user={user} actor={actor} onCancel={onClose} onSubmit={onSubmit} />}
+    </Dialog>
+  );
+}
+
+function RoleForm({ user, actor, onCancel, onSubmit }: { user: User; actor: RoleEditDialogProps['actor']; onCancel: () => void; onSubmit: RoleEditDialogProps['onSubmit'] }) {
+  const self = user.id === actor.id;
+  const form = useForm<RoleFormValues, unknown, RoleFormOutput>({
+    resolver: zodResolver(roleForm),
+    defaultValues: { role: user.role, isActive: user.isActive },
+  });
+  const { register, handleSubmit, formState } = form;
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      applyServerErrors(form, error);
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <div className="flex items-center gap-3 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
+        <InitialAvatar name={user.fullName || user.username} />
+        <div className="min-w-0">
+          <p className="truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">{user.fullName}</p>
+          <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{user.username}</p>
+        </div>
+      </div>
+      <Select
+        label="Rol"
+        required
+        data-autofocus
+        disabled={self}
+        hint={self ? 'Kendi rolünüzü değiştiremezsiniz' : undefined}
+        placeholder="Rol seçiniz"
+        options={roleChoices(actor.role, user.role).map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+        error={formState.errors.role?.message}
+        {...register('role')}
+      />
+      <Checkbox label="Aktif" disabled={self} {...register('isActive')} />
+      <FormAlert message={formState.errors.root?.server?.message} />
+      <div className="flex justify-end gap-2 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+        <Button variant="outline" onClick={onCancel}>
+          İptal
+        </Button>
+        <Button type="submit" loading={formState.isSubmitting} loadingText="Kaydediliyor...">
+          Kaydet
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Paged } from '@common/schemas/api';
+import type { Role } from '@common/enums';
+import type { User, UserCreateBody, UserUpdateBody } from '@common/schemas/users';
+import { api } from '@web/lib/api-client';
+import { queryKeys } from '@web/lib/query-keys';
+
+export interface UserFilters {
+  search?: string;
+  role?: Role;
+  status?: 'all' | 'active' | 'inactive';
+  page: number;
+  limit: number;
+}
+
+/** GET /api/users?projectId=… — the users of the active project (spec §6). */
+export function usersQuery(projectId: number, filters: UserFilters) {
+  return queryOptions({
+    queryKey: queryKeys.project(projectId).scope('users', filters),
+    queryFn: ({ signal }) => api.get<Paged<User>>('/api/users', { query: { ...filters, projectId }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUsers(projectId: number, filters: UserFilters) {
+  return useQuery(usersQuery(projectId, filters));
+}
+
+/** Every user list of the project (this screen's and role management's) refetches after a change. */
+function useInvalidateUsers(projectId: number) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId).scope('users') });
+}
+
+export function useCreateUser(projectId: number) {
+  const invalidate = useInvalidateUsers(projectId);
+  return useMutation({
+    mutationFn: (body: UserCreateBody) => api.post<{ user: User; oneTimePassword: string | null }>('/api/users', body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateUser(projectId: number) {
+  const invalidate = useInvalidateUsers(projectId);
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UserUpdateBody }) => api.put<User>(`/api/users/${id}`, body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useToggleUser(projectId: number) {
+  const invalidate = useInvalidateUsers(projectId);
+  return useMutation({
+    mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => api.patch<User>(`/api/users/${id}/toggle`, { isActive }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (id: number) => api.post<{ oneTimePassword: string }>(`/api/users/${id}/reset-password`),
+  });
+}
+
+export function useDeleteUser(projectId: number) {
+  const invalidate = useInvalidateUsers(projectId);
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ id: number; deleted: true }>(`/api/users/${id}`),
+    onSuccess: invalidate,
+  });
+}
