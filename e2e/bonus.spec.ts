@@ -56,6 +56,9 @@ test.describe('panel: board ve manuel talep', () => {
     const second = await (await browser.newContext()).newPage();
     await loginAs(first, 'manager');
     await loginAs(second, 'agent1');
+    // The dashboard also holds the agent control panel (composed in by the app), for managers only.
+    await expect(first.getByRole('heading', { name: 'Agent Kontrol Paneli' })).toBeVisible();
+    await expect(second.getByRole('heading', { name: 'Agent Kontrol Paneli' })).toHaveCount(0);
     await expect(column(second, 'Bekleyen').getByRole('listitem').first()).toBeVisible();
 
     const externalId = `CANLI-${Date.now()}`;

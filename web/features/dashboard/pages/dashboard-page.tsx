@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { FolderX, RefreshCw } from 'lucide-react';
 import { useSearchParams } from 'react-router';
@@ -19,7 +20,17 @@ const VIEW_TEXTS: Record<DashboardView, { title: string; description: string }> 
   kanban: { title: 'Bonus Talepleri Kanban', description: 'Kartları sürükleyip bırakın: Bekleyen → Atanmış atar, Atanmış → Tamamlanan tamamlar.' },
 };
 
-function Dashboard({ projectId, user }: { projectId: number; user: SessionUser }) {
+/**
+ * What other features add to the dashboard, composed by the app layer (feature folders do not
+ * import each other): buttons beside 'Verileri Yenile' (Bridge Sync) and panels below the board
+ * (agent control panel, sync log).
+ */
+export interface DashboardSlots {
+  toolbar?: ReactNode;
+  panels?: ReactNode;
+}
+
+function Dashboard({ projectId, user, toolbar, panels }: { projectId: number; user: SessionUser } & DashboardSlots) {
   useLiveRequests(projectId);
   const queryClient = useQueryClient();
   const refreshing = useIsFetching({ queryKey: requestKeys.all(projectId) }) > 0;
@@ -57,25 +68,30 @@ function Dashboard({ projectId, user }: { projectId: number; user: SessionUser }
               >
                 Verileri Yenile
               </Button>
+              {toolbar}
             </>
           }
         />
         <CardBody>{view === 'board' ? <RequestBoard projectId={projectId} caller={caller} actions={actions} /> : <KanbanBoard projectId={projectId} caller={caller} />}</CardBody>
       </Card>
-      {can(user.role, 'request:create') && (
-        <Card>
-          <CardHeader title={MANUAL_REQUEST_TEXTS.title} description="Dış referans ve kullanıcı adı opsiyoneldir; boş bırakılan alanlar gönderilmez." />
-          <CardBody>
-            <ManualRequestForm projectId={projectId} />
-          </CardBody>
-        </Card>
-      )}
+      {/* Side by side on wide screens; a panel that renders nothing leaves its track empty. */}
+      <div className="grid grid-cols-1 gap-5 xl:grid-cols-[repeat(auto-fit,minmax(28rem,1fr))]">
+        {can(user.role, 'request:create') && (
+          <Card>
+            <CardHeader title={MANUAL_REQUEST_TEXTS.title} description="Dış referans ve kullanıcı adı opsiyoneldir; boş bırakılan alanlar gönderilmez." />
+            <CardBody>
+              <ManualRequestForm projectId={projectId} />
+            </CardBody>
+          </Card>
+        )}
+        {panels}
+      </div>
     </div>
   );
 }
 
 /** /dashboard (spec §2.4). The header title is the active project's name, or 'Panel'. */
-export function DashboardPage() {
+export function DashboardPage({ toolbar, panels }: DashboardSlots = {}) {
   const activeProject = useActiveProject();
   const user = useSessionStore((s) => s.user);
   if (!activeProject || !user) {
@@ -86,5 +102,5 @@ export function DashboardPage() {
     );
   }
   // A project switch remounts the screen, so no state of one project leaks into another.
-  return <Dashboard key={activeProject.id} projectId={activeProject.id} user={user} />;
+  return <Dashboard key={activeProject.id} projectId={activeProject.id} user={user} toolbar={toolbar} panels={panels} />;
 }
