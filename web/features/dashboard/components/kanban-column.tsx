@@ -19,12 +19,12 @@ export function KanbanColumn({ id, title, count, children }: { id: RequestStatus
         isOver ? 'border-indigo-400 bg-indigo-50/60 dark:border-indigo-500 dark:bg-indigo-500/10' : 'border-zinc-200 dark:border-zinc-800',
       )}
     >
-      <header className="flex items-center justify-between gap-2 px-3 pt-3 pb-2">
+      <div className="flex items-center justify-between gap-2 px-3 pt-3 pb-2">
         <h3 id={headingId} className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">
           {title}
         </h3>
         {count !== undefined && <Badge aria-label={`${formatNumber(count)} talep`}>{formatNumber(count)}</Badge>}
-      </header>
+      </div>
       <div className="flex-1 px-3 pb-3">{children}</div>
     </section>
   );

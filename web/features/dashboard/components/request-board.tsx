@@ -16,7 +16,7 @@ function BoardColumn({ column, projectId, caller, actions }: { column: (typeof B
   const items = list.data?.items ?? [];
   return (
     <section aria-labelledby={headingId} className="flex min-h-48 flex-col rounded-xl border border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900/50">
-      <header className="flex items-start justify-between gap-2 px-3 pt-3 pb-2">
+      <div className="flex items-start justify-between gap-2 px-3 pt-3 pb-2">
         <div className="min-w-0">
           <h3 id={headingId} className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">
             {column.title}
@@ -28,7 +28,7 @@ function BoardColumn({ column, projectId, caller, actions }: { column: (typeof B
             {formatNumber(list.data.total)}
           </Badge>
         )}
-      </header>
+      </div>
       <div className="flex-1 px-3 pb-3">
         {list.isPending ? (
           <p role="status" className="flex items-center gap-2 py-6 text-sm text-zinc-500 dark:text-zinc-400">
