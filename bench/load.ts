@@ -6,6 +6,8 @@ export interface LoadResult {
   errors: number;
   seconds: number;
   latenciesMs: number[];
+  /** CPU seconds used during the measured window, per probe key. */
+  cpuSeconds: Record<string, number>;
 }
 
 /** GET the paths with `concurrency` clients on keep-alive connections for `seconds`. */
@@ -17,6 +19,7 @@ export async function runLoad(opts: {
   concurrency: number;
   seconds: number;
   warmupSeconds: number;
+  probe?: () => Record<string, number>;
 }): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.concurrency });
   const get = (path: string) =>
@@ -50,15 +53,18 @@ export async function runLoad(opts: {
   };
   const clients = Array.from({ length: opts.concurrency }, client);
   await new Promise((r) => setTimeout(r, opts.warmupSeconds * 1000));
+  const cpuBefore = opts.probe?.() ?? {};
   measuring = true;
   const started = process.hrtime.bigint();
   await new Promise((r) => setTimeout(r, opts.seconds * 1000));
   measuring = false;
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const cpuAfter = opts.probe?.() ?? {};
+  const cpuSeconds = Object.fromEntries(Object.keys(cpuAfter).map((k) => [k, cpuAfter[k]! - (cpuBefore[k] ?? 0)]));
   running = false;
   await Promise.all(clients);
   agent.destroy();
-  return { name: opts.name, requests: latencies.length, errors, seconds, latenciesMs: latencies };
+  return { name: opts.name, requests: latencies.length, errors, seconds, latenciesMs: latencies, cpuSeconds };
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -77,5 +83,8 @@ export function summarise(result: LoadResult) {
     'max ms': +(sorted[sorted.length - 1] ?? NaN).toFixed(2),
     requests: result.requests,
     'non-200': result.errors,
+    ...Object.fromEntries(
+      Object.entries(result.cpuSeconds).map(([k, v]) => [`${k} CPU µs/req`, result.requests ? Math.round((v * 1e6) / result.requests) : NaN]),
+    ),
   };
 }

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { requestListQuery } from '@common/schemas/bonus';
 import { openPglite, openPostgres, type Database } from '../server/db/client';
-import { listRequestQueries } from '../server/modules/bonus/list-requests';
+import { fillPlaceholders } from 'drizzle-orm';
+import { listRequestQueries, shapeOf, valuesOf } from '../server/modules/bonus/list-requests';
+import { namedCpuSeconds, processCpuSeconds } from './cpu-time';
 import { runLoad, summarise } from './load';
 import { BENCH_USER, ensureBenchTenant, seedBenchRequests } from './seed-bench-requests';
 
@@ -21,7 +23,7 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const pgliteDir = process.env.BENCH_PGLITE_DIR ?? path.join(root, '.tmp', 'bench-pglite');
 const log = (s: string) => process.stdout.write(`${s}\n`);
 
-const SCENARIOS: { name: string; query: string; path?: string }[] = [
+const ALL_SCENARIOS: { name: string; query: string; path?: string }[] = [
   { name: 'first page (default sort)', query: '' },
   { name: 'status page (status=queued)', query: 'status=queued' },
   { name: 'board column (status=waiting)', query: 'status=waiting' },
@@ -29,6 +31,9 @@ const SCENARIOS: { name: string; query: string; path?: string }[] = [
   { name: 'page 500', query: 'page=500' },
   { name: 'stats', query: '', path: '/stats' },
 ];
+/** BENCH_ONLY=stats,page runs only the scenarios whose name contains one of the words. */
+const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+const SCENARIOS = only ? ALL_SCENARIOS.filter((s) => only.some((w) => s.name.includes(w))) : ALL_SCENARIOS;
 
 async function prepare(): Promise<number[]> {
   const database: Database = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(pgliteDir);
@@ -36,7 +41,8 @@ async function prepare(): Promise<number[]> {
     const { projectIds, userId } = await ensureBenchTenant(database);
     log(`Seeding up to ${rows.toLocaleString('tr-TR')} requests (${databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${pgliteDir}`})…`);
     await seedBenchRequests(database, projectIds, userId, Math.ceil(rows / projectIds.length), log);
-    await database.query(databaseUrl ? 'vacuum analyze bonus_requests' : 'analyze bonus_requests');
+    // Vacuum sets the visibility map, so deep pages can read ids from the index alone.
+    await database.query('vacuum analyze bonus_requests');
     if (process.env.BENCH_EXPLAIN === '1') await explainAll(database, projectIds[0]!);
     return projectIds;
   } finally {
@@ -48,11 +54,12 @@ async function prepare(): Promise<number[]> {
 async function explainAll(database: Database, projectId: number) {
   for (const scenario of SCENARIOS.filter((s) => !s.path)) {
     const query = requestListQuery.parse(Object.fromEntries(new URLSearchParams(scenario.query)));
-    const queries = listRequestQueries(database.db, projectId, query);
+    const queries = listRequestQueries(database.db, shapeOf(query));
     for (const [label, builder] of Object.entries(queries)) {
       if (!builder) continue;
       const { sql: text, params } = builder.toSQL();
-      const plan = await database.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`, params);
+      const values = fillPlaceholders(params, valuesOf(projectId, query));
+      const plan = await database.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`, values);
       log(`\n── ${scenario.name} · ${label}\n${plan.map((p) => p['QUERY PLAN']).join('\n')}`);
     }
   }
@@ -60,7 +67,9 @@ async function explainAll(database: Database, projectId: number) {
 
 function startServer(): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench', 'bench-server.ts')], {
+    // BENCH_CPU_PROF=1 writes a V8 CPU profile of the API process to .tmp/cpu-prof/ (open it in Chrome DevTools).
+    const profile = process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, '.tmp', 'cpu-prof')}`] : [];
+    const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(root, 'bench', 'bench-server.ts')], {
       cwd: root,
       env: { ...process.env, BENCH_PGLITE_DIR: pgliteDir },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -94,7 +103,18 @@ async function main() {
     const results = [];
     for (const scenario of SCENARIOS) {
       const paths = projectIds.map((p) => `/api/bonus/projects/${p}/requests${scenario.path ?? ''}${scenario.query ? `?${scenario.query}` : ''}`);
-      const result = await runLoad({ name: scenario.name, port, token, paths, concurrency, seconds, warmupSeconds: 2 });
+      const result = await runLoad({
+        name: scenario.name,
+        port,
+        token,
+        paths,
+        concurrency,
+        seconds,
+        warmupSeconds: 2,
+        // CPU used per request by the API process and by PostgreSQL: the cost of a request
+        // whatever else the machine is doing at the time.
+        probe: () => ({ api: processCpuSeconds(child.pid!), db: databaseUrl ? namedCpuSeconds('postgres') : 0 }),
+      });
       results.push(summarise(result));
       log(`  ${scenario.name}: done`);
     }

@@ -29,7 +29,8 @@ function fakeServer(role: Parameters<typeof sessionUser>[0] = 'admin') {
   return mockFetch((call) => {
     if (call.url.startsWith('/api/health')) return json(200, { status: 'ok', database: 'up', redis: 'unused', databaseKind: 'pglite', demo: false });
     if (call.url.startsWith('/api/auth/me')) return json(200, { success: true, data: sessionUser(role) });
-    if (call.url.startsWith('/api/projects')) {
+    // The project list only: project data (agents, requests) is not served by this fake.
+    if (call.url === '/api/projects' || call.url.startsWith('/api/projects?')) {
       return json(200, { success: true, data: PROJECTS.map((p) => ({ ...p, isActive: true })) });
     }
     return json(404, { success: false, message: 'Kayıt bulunamadı' });
@@ -99,7 +100,7 @@ describe('route guards', () => {
     signInAs('admin');
     renderAt('/bonus');
     expect(await pageTitle()).toHaveTextContent('Bonus Talepleri');
-    expect(await screen.findByText('Bu ekran henüz hazırlanıyor.', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByRole('group', { name: 'Durum filtresi' }, WAIT)).toBeInTheDocument();
   });
 
   it('shows the no-permission page for a screen the role may not use, and hides it from the nav', async () => {

@@ -52,7 +52,14 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     icon: LayoutDashboard,
     group: 'Genel',
     permission: 'dashboard:read',
-    load: () => import('@web/features/dashboard/pages/dashboard-page').then((m) => m.DashboardPage),
+    // The app layer composes other features' dashboard parts into the dashboard's slots.
+    load: () =>
+      Promise.all([import('@web/features/dashboard/pages/dashboard-page'), import('@web/features/agents/components/agent-control-panel')]).then(
+        ([dashboard, agents]) =>
+          function Dashboard() {
+            return <dashboard.DashboardPage panels={<agents.AgentControlPanel />} />;
+          },
+      ),
   },
   {
     path: paths.advancedDashboard,

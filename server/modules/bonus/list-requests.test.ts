@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestStatus } from '@common/enums';
-import { BONUS_MESSAGES } from '@common/schemas/bonus';
+import { envelope } from '@common/schemas/api';
+import { BONUS_MESSAGES, bonusRequestSchema, requestListResponse } from '@common/schemas/bonus';
 import { buildProject } from '../../test/harness';
 import { bonusTestBed, get, insertRequests, requestsUrl, type RequestRow } from './bonus-test-kit';
 
@@ -75,6 +76,12 @@ describe('GET …/requests: paging and default order', () => {
   it('accepts limits from 1 to 100', async () => {
     expect((await list('limit=1')).body.data).toMatchObject({ limit: 1, totalPages: 30 });
     expect((await list('limit=100')).body.data.items).toHaveLength(30);
+  });
+
+  it('answers exactly the documented response shape (the list skips runtime re-validation)', async () => {
+    const { body } = await list('stats=true&limit=100');
+    expect(() => envelope(requestListResponse).strict().parse(body)).not.toThrow();
+    for (const item of body.data.items) expect(Object.keys(item).sort()).toEqual(Object.keys(bonusRequestSchema.shape).sort());
   });
 
   it('presents every field of a request with the spec names and exact amounts', async () => {

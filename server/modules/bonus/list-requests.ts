@@ -1,10 +1,10 @@
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { RequestListQuery, RequestListResponse, RequestSortColumn } from '@common/schemas/bonus';
 import type { DbOrTx } from '../../db/client';
-import { bonusRequests, searchFold } from '../../db/schema';
+import { bonusRequests, bonusRequestStatusCounts, searchFold } from '../../db/schema';
 import { presentRequest, selectPresentable } from './present-request';
-import { loadStatusCounts, sumStatuses, toRequestStats } from './request-stats';
+import { countsFrom, loadStatusCounts, sumStatuses, toRequestStats } from './request-stats';
 
 /** The whitelist of sortable columns; `notNull` columns sort in index order both ways. */
 const SORT_COLUMNS: Record<RequestSortColumn, { column: PgColumn; notNull: boolean }> = {
@@ -38,56 +38,106 @@ function containsPattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/**
- * The SQL of one list call: the page's rows, and the match count when there is a search or
- * an assignee filter.
- * Separate from running it so the benchmark can EXPLAIN exactly what the endpoint runs.
- */
-export function listRequestQueries(db: DbOrTx, projectId: number, query: RequestListQuery) {
-  const statuses = query.status;
-  const where = and(
-    eq(bonusRequests.projectId, projectId),
-    statuses === undefined ? undefined : statuses.length === 1 ? eq(bonusRequests.status, statuses[0]!) : inArray(bonusRequests.status, statuses),
-    query.search ? sql`${bonusRequests.searchText} like ${searchFold(sql`${containsPattern(query.search)}::text`)}` : undefined,
-    query.agentId === undefined ? undefined : eq(bonusRequests.assignedUserId, query.agentId),
-  );
-  const order = requestOrder(query.sortBy, query.sortOrder);
-  // The page's ids first (an index-only range when the order has an index), then their rows.
-  const pageIds = db
-    .select({ id: bonusRequests.id })
-    .from(bonusRequests)
-    .where(where)
-    .orderBy(...order)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
-    .as('page_ids');
+/** What decides the SQL text of a list call; the values themselves are parameters. */
+interface ListShape {
+  sortBy: RequestSortColumn;
+  sortOrder: 'asc' | 'desc';
+  status: 'all' | 'one' | 'many';
+  search: boolean;
+  agent: boolean;
+}
+
+export function shapeOf(query: RequestListQuery): ListShape {
+  const n = query.status?.length ?? 0;
   return {
-    rows: selectPresentable(db).innerJoin(pageIds, eq(pageIds.id, bonusRequests.id)).orderBy(...order),
-    // The per-status counts cannot narrow by text or assignee: those lists count their matches.
-    matchCount: query.search || query.agentId !== undefined ? db.select({ n: count() }).from(bonusRequests).where(where) : undefined,
+    sortBy: query.sortBy,
+    sortOrder: query.sortOrder,
+    // One status is an equality, so the (project, status, created_at) index gives the order.
+    status: n === 0 ? 'all' : n === 1 ? 'one' : 'many',
+    search: Boolean(query.search),
+    agent: query.agentId !== undefined,
   };
 }
 
+export function valuesOf(projectId: number, query: RequestListQuery) {
+  return {
+    projectId,
+    status: query.status?.[0] ?? '',
+    statuses: query.status ?? [],
+    pattern: query.search ? containsPattern(query.search) : '',
+    agentId: query.agentId ?? 0,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  };
+}
+
+const p = sql.placeholder;
+
 /**
- * One page of a project's requests (spec §7.3). Totals come from the per-status counts when
- * there is no search, so the first page costs an index range of `limit` rows whatever the
- * table's size; a search counts its matches.
+ * The SQL of one list call shape: the page's rows, each carrying the project's per-status
+ * counts (computed once, as an init plan), and the match count when a search or an assignee
+ * filter makes the per-status counts unusable for the total.
+ */
+export function listRequestQueries(db: DbOrTx, shape: ListShape) {
+  const where = and(
+    eq(bonusRequests.projectId, p('projectId')),
+    shape.status === 'one' ? eq(bonusRequests.status, p('status')) : undefined,
+    shape.status === 'many' ? sql`${bonusRequests.status} = any(${p('statuses')}::text[])` : undefined,
+    shape.search ? sql`${bonusRequests.searchText} like ${searchFold(sql`${p('pattern')}::text`)}` : undefined,
+    shape.agent ? eq(bonusRequests.assignedUserId, p('agentId')) : undefined,
+  );
+  const order = requestOrder(shape.sortBy, shape.sortOrder);
+  // The page's ids first (an index-only range when the order has an index), then their rows.
+  const pageIds = db.select({ id: bonusRequests.id }).from(bonusRequests).where(where).orderBy(...order).limit(p('limit')).offset(p('offset')).as('page_ids');
+  const counts = sql<Record<string, number> | null>`(select json_object_agg(c.status, c.n) from ${bonusRequestStatusCounts} c where c.project_id = ${p('projectId')})`;
+  return {
+    rows: selectPresentable(db, { statusCounts: counts }).innerJoin(pageIds, eq(pageIds.id, bonusRequests.id)).orderBy(...order),
+    matchCount: shape.search || shape.agent ? db.select({ n: count() }).from(bonusRequests).where(where) : undefined,
+  };
+}
+
+type ListQueries = ReturnType<typeof listRequestQueries>;
+type PreparedList = { rows: ReturnType<ListQueries['rows']['prepare']>; matchCount?: ReturnType<NonNullable<ListQueries['matchCount']>['prepare']> };
+const prepared = new WeakMap<object, Map<string, PreparedList>>();
+
+/**
+ * Each shape is built and prepared once per database: the SQL text is not rebuilt per call,
+ * and PostgreSQL plans each named statement once per connection. Searches stay unprepared,
+ * so the planner sees the actual pattern when choosing between the trigram and the date index.
+ */
+function queriesFor(db: DbOrTx, shape: ListShape): PreparedList | ListQueries {
+  const queries = listRequestQueries(db, shape);
+  if (shape.search) return queries;
+  let byShape = prepared.get(db);
+  if (!byShape) prepared.set(db, (byShape = new Map()));
+  const key = JSON.stringify(shape);
+  let found = byShape.get(key);
+  if (!found) {
+    const name = `bonus_list_${byShape.size}`;
+    found = { rows: queries.rows.prepare(name), matchCount: queries.matchCount?.prepare(`${name}_n`) };
+    byShape.set(key, found);
+  }
+  return found;
+}
+
+/**
+ * One page of a project's requests (spec §7.3). Totals come from the per-status counts kept
+ * by triggers, read in the same statement as the rows, so the first page costs one round trip
+ * and an index range of `limit` rows whatever the table's size; a search counts its matches.
  */
 export async function listRequests(db: DbOrTx, projectId: number, query: RequestListQuery): Promise<RequestListResponse> {
-  const queries = listRequestQueries(db, projectId, query);
-  const needCounts = query.stats || !queries.matchCount;
-  const [rows, counts, matched] = await Promise.all([
-    queries.rows,
-    needCounts ? loadStatusCounts(db, projectId) : undefined,
-    queries.matchCount,
-  ]);
-  const total = matched ? (matched[0]?.n ?? 0) : sumStatuses(counts!, query.status);
+  const queries = queriesFor(db, shapeOf(query));
+  const values = valuesOf(projectId, query);
+  const [rows, matched] = await Promise.all([queries.rows.execute(values), queries.matchCount?.execute(values)]);
+  // An empty page carries no counts row: read them on their own then.
+  const counts = rows[0]?.statusCounts !== undefined ? countsFrom(rows[0].statusCounts) : await loadStatusCounts(db, projectId);
+  const total = matched ? (matched[0]?.n ?? 0) : sumStatuses(counts, query.status);
   return {
     items: rows.map(presentRequest),
     total,
     page: query.page,
     limit: query.limit,
     totalPages: Math.ceil(total / query.limit),
-    ...(query.stats ? { stats: toRequestStats(counts!) } : {}),
+    ...(query.stats ? { stats: toRequestStats(counts) } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { eq, getTableColumns, inArray } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BonusRequest } from '@common/schemas/bonus';
 import type { DbOrTx } from '../../db/client';
@@ -21,10 +21,10 @@ export type PresentableRow = Omit<typeof bonusRequests.$inferSelect, 'searchText
   completedByName: string | null;
 };
 
-/** The select with the two name joins; callers add where/order/limit. */
-export function selectPresentable(db: DbOrTx) {
+/** The select with the two name joins (and any extra columns); callers add where/order/limit. */
+export function selectPresentable<Extra extends Record<string, SQL.Aliased | SQL>>(db: DbOrTx, extra?: Extra) {
   return db
-    .select(presentedColumns)
+    .select({ ...presentedColumns, ...(extra as Extra) })
     .from(bonusRequests)
     .leftJoin(assignee, eq(assignee.id, bonusRequests.assignedUserId))
     .leftJoin(completer, eq(completer.id, bonusRequests.completedByUserId));

@@ -6,15 +6,20 @@ import { bonusRequestStatusCounts } from '../../db/schema';
 
 export type StatusCounts = Record<RequestStatus, number>;
 
+/** Every status with its count; statuses without a row count 0. */
+export function countsFrom(byStatus: Record<string, number> | null): StatusCounts {
+  const counts = Object.fromEntries(REQUEST_STATUSES.map((s) => [s, 0])) as StatusCounts;
+  for (const [status, n] of Object.entries(byStatus ?? {})) if (status in counts) counts[status as RequestStatus] = Number(n);
+  return counts;
+}
+
 /** The project's request count per status, kept exact by triggers (a few rows, not a scan). */
 export async function loadStatusCounts(db: DbOrTx, projectId: number): Promise<StatusCounts> {
   const rows = await db
     .select({ status: bonusRequestStatusCounts.status, n: bonusRequestStatusCounts.n })
     .from(bonusRequestStatusCounts)
     .where(eq(bonusRequestStatusCounts.projectId, projectId));
-  const counts = Object.fromEntries(REQUEST_STATUSES.map((s) => [s, 0])) as StatusCounts;
-  for (const row of rows) if (row.status in counts) counts[row.status as RequestStatus] = row.n;
-  return counts;
+  return countsFrom(Object.fromEntries(rows.map((r) => [r.status, r.n])));
 }
 
 export function sumStatuses(counts: StatusCounts, statuses: readonly RequestStatus[] = REQUEST_STATUSES): number {

@@ -1,6 +1,66 @@
-import { PendingScreen } from '@web/components/layout/pending-screen';
+import { useState } from 'react';
+import { Plus } from 'lucide-react';
+import { can } from '@common/permissions';
+import type { SessionUser } from '@common/schemas/auth';
+import { PageActions } from '@web/components/layout/page-actions';
+import { Button, Card, CardBody, Dialog, EmptyState } from '@web/components/ui';
+import { BONUS_SCREEN_ACTION_TEXTS, ManualRequestForm, RequestDetailDialog, useLiveRequests, useRequestActions } from '@web/entities/bonus-request';
+import { useActiveProject, useSessionStore } from '@web/stores/session-store';
+import { LiveBadge } from '../components/live-badge';
+import { RequestStatCards } from '../components/request-stat-cards';
+import { RequestTable } from '../components/request-table';
+import { SearchBox } from '../components/search-box';
+import { StatusFilterButtons } from '../components/status-filter';
+import { useTableState } from '../model/use-table-state';
+
+function BonusRequests({ projectId, user }: { projectId: number; user: SessionUser }) {
+  useLiveRequests(projectId);
+  const [state, change] = useTableState();
+  const actions = useRequestActions(projectId, BONUS_SCREEN_ACTION_TEXTS);
+  const [creating, setCreating] = useState(false);
+  const [detailId, setDetailId] = useState<number | null>(null);
+  const caller = { id: user.id, role: user.role };
+  return (
+    <div className="flex flex-col gap-5">
+      <PageActions>
+        {can(user.role, 'request:create') && (
+          <Button icon={Plus} onClick={() => setCreating(true)}>
+            Yeni Talep
+          </Button>
+        )}
+      </PageActions>
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">Talepler canlı bağlantıyla kendiliğinden güncellenir.</p>
+        <LiveBadge />
+      </div>
+      <RequestStatCards projectId={projectId} />
+      <Card>
+        <CardBody className="flex flex-col gap-4">
+          <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+            <StatusFilterButtons value={state.status} onChange={(status) => change({ status })} />
+            <SearchBox value={state.search} onSearch={(search) => change({ search })} />
+          </div>
+          <RequestTable projectId={projectId} state={state} onChange={change} caller={caller} actions={actions} onDetail={(r) => setDetailId(r.id)} />
+        </CardBody>
+      </Card>
+      <Dialog open={creating} onClose={() => setCreating(false)} title="Yeni Talep" description="Manuel bonus talebi oluşturun; boş bırakılan alanlar gönderilmez." size="lg">
+        <ManualRequestForm projectId={projectId} onCreated={() => setCreating(false)} />
+      </Dialog>
+      <RequestDetailDialog projectId={projectId} requestId={detailId} onClose={() => setDetailId(null)} />
+    </div>
+  );
+}
 
 /** Bonus Talepleri (/bonus, spec §2.5). */
 export function BonusPage() {
-  return <PendingScreen title="Bonus Talepleri" />;
+  const activeProject = useActiveProject();
+  const user = useSessionStore((s) => s.user);
+  if (!activeProject || !user) {
+    return (
+      <Card>
+        <EmptyState title="Proje bulunamadı" description="Talepleri görmek için bir proje seçin." />
+      </Card>
+    );
+  }
+  return <BonusRequests key={activeProject.id} projectId={activeProject.id} user={user} />;
 }

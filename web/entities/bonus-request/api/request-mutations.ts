@@ -1,0 +1,46 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AssignResponse, BonusRequest, CreateRequestBody } from '@common/schemas/bonus';
+import { api } from '@web/lib/api-client';
+import { requestKeys, requestsPath } from './request-queries';
+
+/** After any change the project's request data (lists, columns, stats, details) is reloaded. */
+function useInvalidateRequests(projectId: number) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: requestKeys.all(projectId) });
+}
+
+export function useCreateRequest(projectId: number) {
+  const invalidate = useInvalidateRequests(projectId);
+  return useMutation({
+    mutationFn: (body: CreateRequestBody) => api.post<BonusRequest>(requestsPath(projectId), body),
+    onSettled: invalidate,
+  });
+}
+
+/** Claims for the signed-in user (no agentId) or, for a manager, for `agentId`. */
+export function useClaimRequest(projectId: number) {
+  const invalidate = useInvalidateRequests(projectId);
+  return useMutation({
+    mutationFn: ({ requestId, agentId }: { requestId: number; agentId?: number }) =>
+      api.post<AssignResponse>(`${requestsPath(projectId)}/${requestId}/assign`, agentId === undefined ? {} : { agentId }),
+    onSettled: invalidate,
+  });
+}
+
+export function useCompleteRequest(projectId: number) {
+  const invalidate = useInvalidateRequests(projectId);
+  return useMutation({
+    mutationFn: ({ requestId, notes }: { requestId: number; notes?: string }) =>
+      api.post<BonusRequest>(`${requestsPath(projectId)}/${requestId}/complete`, notes ? { notes } : {}),
+    onSettled: invalidate,
+  });
+}
+
+export function useRequeueRequest(projectId: number) {
+  const invalidate = useInvalidateRequests(projectId);
+  return useMutation({
+    mutationFn: ({ requestId, reason }: { requestId: number; reason?: string }) =>
+      api.post<BonusRequest>(`${requestsPath(projectId)}/${requestId}/requeue`, reason ? { reason } : {}),
+    onSettled: invalidate,
+  });
+}

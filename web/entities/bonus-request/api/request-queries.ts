@@ -1,0 +1,45 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { FRESHNESS } from '@common/constants';
+import type { RequestDetail, RequestListParams, RequestListResponse, RequestStats } from '@common/schemas/bonus';
+import { api } from '@web/lib/api-client';
+import { queryKeys } from '@web/lib/query-keys';
+
+export const requestsPath = (projectId: number) => `/api/bonus/projects/${projectId}/requests`;
+
+/**
+ * Every request query of a project lives under ['project', id, 'requests'], so one
+ * invalidation (a socket event, a mutation) refreshes lists, columns, stats and details.
+ */
+export const requestKeys = {
+  all: (projectId: number) => queryKeys.project(projectId).scope('requests'),
+  list: (projectId: number, params: RequestListParams) => queryKeys.project(projectId).scope('requests', { view: 'list', ...params }),
+  stats: (projectId: number) => queryKeys.project(projectId).scope('requests', { view: 'stats' }),
+  detail: (projectId: number, requestId: number) => queryKeys.project(projectId).scope('requests', { view: 'detail', requestId }),
+};
+
+/** GET …/requests: a page of requests; `staleTime` is the screen's (10 s board, 30 s table). */
+export function requestListQuery(projectId: number, params: RequestListParams, staleTime: number = FRESHNESS.tableRequests) {
+  return queryOptions({
+    queryKey: requestKeys.list(projectId, params),
+    queryFn: ({ signal }) => api.get<RequestListResponse>(requestsPath(projectId), { query: { ...params }, signal }),
+    staleTime,
+    // Paging and filtering keep the previous rows on screen until the next ones arrive.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function requestStatsQuery(projectId: number) {
+  return queryOptions({
+    queryKey: requestKeys.stats(projectId),
+    queryFn: ({ signal }) => api.get<RequestStats>(`${requestsPath(projectId)}/stats`, { signal }),
+    staleTime: FRESHNESS.stats,
+  });
+}
+
+export function requestDetailQuery(projectId: number, requestId: number) {
+  return queryOptions({
+    queryKey: requestKeys.detail(projectId, requestId),
+    queryFn: ({ signal }) => api.get<RequestDetail>(`${requestsPath(projectId)}/${requestId}`, { signal }),
+    staleTime: FRESHNESS.boardRequests,
+  });
+}

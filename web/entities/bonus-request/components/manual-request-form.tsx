@@ -1,0 +1,106 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { PRIORITY } from '@common/constants';
+import { BONUS_TYPE_LABELS, BONUS_TYPES } from '@common/enums';
+import { createRequestBody, type BonusRequest } from '@common/schemas/bonus';
+import { FormAlert } from '@web/components/layout/form-alert';
+import { Button, Input, Select, Textarea } from '@web/components/ui';
+import { errorMessage } from '@web/lib/api-error';
+import { applyServerErrors } from '@web/lib/form-errors';
+import { notify } from '@web/lib/notify';
+import { useCreateRequest } from '../api/request-mutations';
+
+/** The server's payload schema; the type select's empty choice means "not given". */
+export const manualRequestFormSchema = createRequestBody.extend({
+  bonusType: z
+    .union([z.literal(''), z.enum(BONUS_TYPES)])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+type FormInput = z.input<typeof manualRequestFormSchema>;
+type FormOutput = z.output<typeof manualRequestFormSchema>;
+
+const DEFAULTS: FormInput = {
+  externalId: '',
+  customerUsername: '',
+  priority: PRIORITY.manualDefault,
+  customerName: '',
+  customerId: '',
+  bonusType: '',
+  amount: '',
+  description: '',
+};
+
+export const MANUAL_REQUEST_TEXTS = {
+  title: 'Manuel Bonus Talebi Oluştur',
+  submit: 'Talep Oluştur',
+  saving: 'Kaydediliyor…',
+  success: 'Bonus talebi oluşturuldu',
+  failure: 'Oluşturma hatası',
+} as const;
+
+/**
+ * The manual request form (spec §2.4, §5): Dış Referans and Kullanıcı Adı optional, Öncelik
+ * 1–5 (default 3); the request's other fields optional under 'Diğer bilgiler'. Empty values
+ * are left out of the payload. Field errors from the server land on their fields.
+ */
+export function ManualRequestForm({ projectId, onCreated }: { projectId: number; onCreated?: (request: BonusRequest) => void }) {
+  const create = useCreateRequest(projectId);
+  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(manualRequestFormSchema), defaultValues: DEFAULTS });
+  const { register, handleSubmit, formState, reset } = form;
+  const errors = formState.errors;
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const request = await create.mutateAsync(values);
+      notify.success(MANUAL_REQUEST_TEXTS.success, request.externalId ? `${request.externalId} kuyruğa eklendi.` : `Talep #${request.id} kuyruğa eklendi.`);
+      reset(DEFAULTS);
+      onCreated?.(request);
+    } catch (error) {
+      applyServerErrors(form, error);
+      notify.error(MANUAL_REQUEST_TEXTS.failure, errorMessage(error));
+    }
+  });
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4" aria-label={MANUAL_REQUEST_TEXTS.title}>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Input label="Dış Referans (opsiyonel)" autoComplete="off" error={errors.externalId?.message} {...register('externalId')} data-autofocus />
+        <Input label="Kullanıcı Adı (opsiyonel)" autoComplete="off" error={errors.customerUsername?.message} {...register('customerUsername')} />
+        <Input
+          label={`Öncelik (${PRIORITY.manualMin}-${PRIORITY.manualMax})`}
+          type="number"
+          inputMode="numeric"
+          min={PRIORITY.manualMin}
+          max={PRIORITY.manualMax}
+          step={1}
+          error={errors.priority?.message}
+          {...register('priority', { valueAsNumber: true })}
+        />
+      </div>
+      <details className="group rounded-lg border border-zinc-200 px-3 py-2 dark:border-zinc-800">
+        <summary className="cursor-pointer text-sm font-medium text-zinc-700 select-none dark:text-zinc-300">Diğer bilgiler (opsiyonel)</summary>
+        <div className="mt-3 grid gap-4 pb-2 sm:grid-cols-2">
+          <Input label="Müşteri Adı" autoComplete="off" error={errors.customerName?.message} {...register('customerName')} />
+          <Input label="Müşteri ID" autoComplete="off" error={errors.customerId?.message} {...register('customerId')} />
+          <Select
+            label="Bonus Türü"
+            placeholder="Seçiniz"
+            options={BONUS_TYPES.map((t) => ({ value: t, label: BONUS_TYPE_LABELS[t] }))}
+            error={errors.bonusType?.message}
+            {...register('bonusType')}
+          />
+          <Input label="Tutar (₺)" inputMode="decimal" placeholder="0,00" autoComplete="off" error={errors.amount?.message} {...register('amount')} />
+          <Textarea label="Açıklama" containerClassName="sm:col-span-2" error={errors.description?.message} {...register('description')} />
+        </div>
+      </details>
+      <FormAlert message={errors.root?.server?.message} />
+      <div className="flex justify-end">
+        <Button type="submit" loading={formState.isSubmitting} loadingText={MANUAL_REQUEST_TEXTS.saving}>
+          {MANUAL_REQUEST_TEXTS.submit}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+/**
+ * Bonus requests as a shared entity: API calls and their cache keys, the manual request
+ * form, badges and the detail dialog. The dashboard and the /bonus screen both build on it
+ * (feature folders do not import each other, so what they share lives here).
+ */
+export * from './api/request-queries';
+export * from './api/request-mutations';
+export * from './api/use-live-requests';
+export * from './model/priority';
+export * from './model/request-abilities';
+export * from './model/request-texts';
+export { BonusTypeIcon } from './components/bonus-type-icon';
+export { ManualRequestForm, MANUAL_REQUEST_TEXTS, manualRequestFormSchema } from './components/manual-request-form';
+export { PriorityBadge } from './components/priority-badge';
+export { RequestDetailDialog } from './components/request-detail-dialog';
+export { RequestStatusBadge } from './components/request-status-badge';
+export * from './model/use-request-actions';

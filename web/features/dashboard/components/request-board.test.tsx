@@ -1,0 +1,127 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { Toaster } from 'sonner';
+import { describe, expect, it } from 'vitest';
+import type { Role } from '@common/enums';
+import type { BonusRequest } from '@common/schemas/bonus';
+import { DASHBOARD_ACTION_TEXTS, useRequestActions } from '@web/entities/bonus-request';
+import { createQueryClient } from '@web/lib/query-client';
+import { json, mockFetch, type RecordedCall } from '@web/test/fetch-mock';
+import { RequestBoard } from './request-board';
+
+const ME = 7;
+let nextId = 100;
+function request(overrides: Partial<BonusRequest>): BonusRequest {
+  const id = nextId++;
+  return {
+    id,
+    projectId: 1,
+    externalId: `GOLD-${id}`,
+    customerId: '55',
+    userId: '55',
+    customerUsername: `oyuncu${id}`,
+    customerName: 'Ayşe Kaya',
+    bonusType: 'cashback',
+    amount: '100.00',
+    description: null,
+    priority: 4,
+    status: 'queued',
+    source: 'sync',
+    agentId: null,
+    assignedUserName: null,
+    assignedAt: null,
+    reservedForUserId: null,
+    completedBy: null,
+    completedByName: null,
+    completedAt: null,
+    completionNotes: null,
+    requeueReason: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    version: 1,
+    ...overrides,
+  };
+}
+const page = (items: BonusRequest[]) => json(200, { success: true, data: { items, total: items.length, page: 1, limit: 20, totalPages: 1 } });
+
+function Board({ role }: { role: Role }) {
+  const actions = useRequestActions(1, DASHBOARD_ACTION_TEXTS);
+  return <RequestBoard projectId={1} caller={{ id: ME, role }} actions={actions} />;
+}
+
+function setup(role: Role, columns: Partial<Record<string, BonusRequest[]>>, onPost: (call: RecordedCall) => Response | Promise<Response>) {
+  const server = mockFetch((call) => {
+    if (call.method === 'POST') return onPost(call);
+    const status = new URL(call.url, 'http://x').searchParams.get('status') ?? '';
+    return page(columns[status] ?? []);
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <Board role={role} />
+      </MemoryRouter>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return server;
+}
+const column = (name: string) => screen.getByRole('region', { name });
+
+describe('RequestBoard', () => {
+  it('shows the four columns with their helper, loading and empty texts, and asks for my own active requests', async () => {
+    const { calls } = setup('agent', { waiting: [request({})] }, () => json(500, {}));
+    expect(screen.getAllByText('Veriler yükleniyor…')).toHaveLength(4);
+    expect(await within(column('Bekleyen')).findByText('GOLD-100')).toBeInTheDocument();
+    expect(within(column('Bekleyen')).getByText('Henüz agent atanmamış talepler')).toBeInTheDocument();
+    for (const name of ['Üzerimde', 'Tamamlanan', 'Sorunlu']) expect(await within(column(name)).findByText('Bu kolonda kayıt yok.')).toBeInTheDocument();
+    const mine = calls.find((c) => c.url.includes('status=active'))!;
+    expect(new URL(mine.url, 'http://x').searchParams.get('agentId')).toBe(String(ME));
+    expect(within(column('Bekleyen')).getByText('Öncelik: 4')).toBeInTheDocument();
+  });
+
+  it('claims one request at a time and says so', async () => {
+    let answer!: (r: Response) => void;
+    const first = request({});
+    const second = request({});
+    const { calls } = setup('agent', { waiting: [first, second] }, () => new Promise<Response>((resolve) => (answer = resolve)));
+    const buttons = await within(column('Bekleyen')).findAllByRole('button', { name: 'Üzerime Al' });
+    await userEvent.click(buttons[0]!);
+    await waitFor(() => expect(within(column('Bekleyen')).getByRole('button', { name: 'Üzerime Al' })).toBeDisabled());
+    expect(within(column('Bekleyen')).getByText('İşleniyor…')).toBeInTheDocument();
+    answer(json(200, { success: true, data: { enqueued: false, request: { ...first, status: 'assigned', agentId: ME } } }));
+    expect(await screen.findByText('Talep üzerinize alındı')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body])).toEqual([[`/api/bonus/projects/1/requests/${first.id}/assign`, {}]]);
+  });
+
+  it('says "Atama kuyruğa alındı" when the claim was enqueued', async () => {
+    const item = request({});
+    setup('agent', { waiting: [item] }, () => json(200, { success: true, data: { enqueued: true, request: { ...item, reservedForUserId: ME } } }));
+    await userEvent.click(await within(column('Bekleyen')).findByRole('button', { name: 'Üzerime Al' }));
+    expect(await screen.findByText('Atama kuyruğa alındı')).toBeInTheDocument();
+  });
+
+  it('shows the server’s message under the failure title', async () => {
+    setup('agent', { waiting: [request({})] }, () => json(409, { success: false, message: 'Bu talep zaten Ayşe Çelik tarafından alınmış' }));
+    await userEvent.click(await within(column('Bekleyen')).findByRole('button', { name: 'Üzerime Al' }));
+    expect(await screen.findByText('İşlem başarısız')).toBeInTheDocument();
+    expect(screen.getByText('Bu talep zaten Ayşe Çelik tarafından alınmış')).toBeInTheDocument();
+  });
+
+  it('offers re-queueing only to roles that may, with the column’s label', async () => {
+    const columns = { active: [request({ status: 'assigned', agentId: ME })], problem: [request({ status: 'error' })] };
+    setup('operator', columns, () => json(200, { success: true, data: columns.active[0] }));
+    expect(await within(column('Üzerimde')).findByRole('button', { name: 'Tamamla' })).toBeInTheDocument();
+    expect(within(column('Üzerimde')).getByRole('button', { name: 'Tekrar Sıraya Al' })).toBeInTheDocument();
+    expect(await within(column('Sorunlu')).findByRole('button', { name: 'Tekrar İşleme Al' })).toBeInTheDocument();
+  });
+
+  it('gives an agent no re-queue buttons', async () => {
+    setup('agent', { active: [request({ status: 'assigned', agentId: ME })], problem: [request({ status: 'error' })] }, () => json(500, {}));
+    expect(await within(column('Üzerimde')).findByRole('button', { name: 'Tamamla' })).toBeInTheDocument();
+    expect(within(column('Üzerimde')).queryByRole('button', { name: 'Tekrar Sıraya Al' })).toBeNull();
+    await within(column('Sorunlu')).findByText(/GOLD-/);
+    expect(within(column('Sorunlu')).queryByRole('button', { name: 'Tekrar İşleme Al' })).toBeNull();
+  });
+});
