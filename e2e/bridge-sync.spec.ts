@@ -24,17 +24,18 @@ const progressSeen = (page: Page) => page.evaluate(() => (window as unknown as {
 const statusCards = (page: Page) => page.getByRole('region', { name: 'Senkronizasyon durumu' });
 const logRows = (page: Page) => page.getByTestId('sync-log-row');
 
-/** The API with the signed-in user's token, to check what the screens do not show yet. */
-async function apiGet<T>(page: Page, url: string): Promise<T> {
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('bonus-auth') ?? '{}').state?.token as string);
-  const res = await page.request.get(url, { headers: { authorization: `Bearer ${token}` } });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { data: T }).data;
+/** The dashboard's 'Toplam Talep' tile as a number ('2.800' → 2800). */
+async function dashboardTotal(page: Page): Promise<number> {
+  const tile = page.getByRole('region', { name: 'İstatistik özeti' }).locator('div.rounded-xl', { hasText: 'Toplam Talep' });
+  const value = tile.locator('p').nth(1);
+  await expect(value).toHaveText(/^[\d.]+$/);
+  return Number((await value.textContent())!.replace(/\./g, ''));
 }
 
 test.describe('bridge senkronizasyon', () => {
   test('yönetici senkronizasyonu başlatır; ilerleme ve yeni log sayfa yenilenmeden görünür', async ({ page }) => {
     await loginAs(page, 'manager');
+    const totalBefore = await dashboardTotal(page);
     await page.getByRole('navigation', { name: 'Ana menü' }).getByRole('link', { name: 'Bridge Senkronizasyon' }).click();
     await expect(page).toHaveURL(/\/bridge-sync$/);
     await expect(page.getByRole('banner').getByRole('heading', { level: 1 })).toHaveText('Bridge Senkronizasyon');
@@ -67,13 +68,15 @@ test.describe('bridge senkronizasyon', () => {
     await expect(statusCards(page).getByText('Hiç')).toHaveCount(0);
     await screenshot(page, 'bridge-sync-after-import');
 
-    // The imported requests are the project's now (the bonus screens show them once they land).
-    const imported = await apiGet<{ total: number; items: { externalId: string; source: string }[] }>(
-      page,
-      '/api/bonus/projects/1/requests?search=GOLD-EXT&limit=100',
-    );
-    expect(imported.total).toBe(80);
-    expect(imported.items.every((r) => r.externalId.startsWith('GOLD-EXT-') && r.source === 'sync')).toBe(true);
+    // The imported requests: 80 more on the dashboard, and each one on /bonus.
+    await page.getByRole('navigation', { name: 'Ana menü' }).getByRole('link', { name: 'Panel' }).click();
+    await expect.poll(() => dashboardTotal(page)).toBe(totalBefore + 80);
+    await page.goto('/bonus?search=GOLD-EXT');
+    const table = page.getByRole('table', { name: 'Bonus talepleri' });
+    await expect(table.getByRole('row').nth(1)).toContainText('GOLD-EXT-5000');
+    await expect(page.getByText(/^1-20 \/ 80 kayıt$/)).toBeVisible();
+    await screenshot(page, 'bridge-sync-imported-requests');
+    await page.goto('/bridge-sync');
 
     // Personnel: agents of the project's own system.
     await page.getByLabel('Senkronizasyon Türü').selectOption('personnel');
@@ -89,6 +92,21 @@ test.describe('bridge senkronizasyon', () => {
     await expect(page.getByText('Başlangıç tarihi gereklidir')).toBeVisible();
     await expect(page.getByText('Bitiş tarihi gereklidir')).toBeVisible();
     await expect(logRows(page)).toHaveCount(2);
+  });
+
+  test("panelde 'Bridge Sync' senkronizasyonu tetikler; son senkron kayıtları sayfa yenilenmeden güncellenir", async ({ page }) => {
+    await loginAs(page, 'admin');
+    const panel = page.getByRole('table', { name: 'Bridge senkronizasyon kayıtları' });
+    await expect(panel.getByRole('row')).toHaveCount(3); // header + the two syncs of the first test
+    await watchProgressBar(page);
+    await page.getByRole('button', { name: 'Bridge Sync' }).click();
+    await expect(page.getByText('Bridge senkronizasyonu tetiklendi')).toBeVisible();
+    await expect(panel.getByRole('row')).toHaveCount(4);
+    const newest = panel.getByRole('row').nth(1);
+    await expect(newest).toContainText('Bonus Verileri');
+    await expect(newest).toContainText('Başarılı');
+    await expect(page.getByRole('button', { name: 'Bridge Sync' })).toBeEnabled();
+    await screenshot(page, 'dashboard-bridge-sync');
   });
 
   test('karanlık temada ve telefonda okunur; operatör logları görür ama başlatamaz', async ({ page }) => {

@@ -54,10 +54,24 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     permission: 'dashboard:read',
     // The app layer composes other features' dashboard parts into the dashboard's slots.
     load: () =>
-      Promise.all([import('@web/features/dashboard/pages/dashboard-page'), import('@web/features/agents/components/agent-control-panel')]).then(
-        ([dashboard, agents]) =>
+      Promise.all([
+        import('@web/features/dashboard/pages/dashboard-page'),
+        import('@web/features/agents/components/agent-control-panel'),
+        import('@web/features/bridge-sync'),
+      ]).then(
+        ([dashboard, agents, sync]) =>
           function Dashboard() {
-            return <dashboard.DashboardPage panels={<agents.AgentControlPanel />} />;
+            return (
+              <dashboard.DashboardPage
+                toolbar={<sync.ActiveProjectBridgeSyncButton />}
+                panels={
+                  <>
+                    <agents.AgentControlPanel />
+                    <sync.SyncLogPanel />
+                  </>
+                }
+              />
+            );
           },
       ),
   },

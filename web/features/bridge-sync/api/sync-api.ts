@@ -89,7 +89,9 @@ export function useLiveSync(projectId: number | null): void {
   useSocketEvent<SyncLog>(SOCKET_EVENTS.syncFinished, (log) => {
     finishedJobs.add(log.id);
     if (log.projectId !== projectId) return;
-    void queryClient.invalidateQueries({ queryKey: syncKeys.all(log.projectId) });
+    // A job that wrote rows changed the project's requests, agents and figures: every screen of the
+    // project refetches (the ones not on screen when next opened), not only the sync views.
+    void queryClient.invalidateQueries({ queryKey: log.rowsWritten > 0 ? queryKeys.project(log.projectId).all : syncKeys.all(log.projectId) });
   });
 }
 

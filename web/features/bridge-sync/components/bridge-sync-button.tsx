@@ -3,6 +3,7 @@ import { SYNC_MESSAGES } from '@common/schemas/bridge-sync';
 import { Button } from '@web/components/ui';
 import { errorMessage } from '@web/lib/api-error';
 import { notify } from '@web/lib/notify';
+import { useSessionStore } from '@web/stores/session-store';
 import { useLiveSync, useStartSync, useSyncPermissions, useSyncStatus } from '../api/sync-api';
 
 export const SYNCING_TEXT = 'Senkronize ediliyor…';
@@ -39,4 +40,10 @@ export function BridgeSyncButton({ projectId, className }: { projectId: number; 
       Bridge Sync
     </Button>
   );
+}
+
+/** The same button on the active project: what the dashboard's toolbar slot mounts. */
+export function ActiveProjectBridgeSyncButton() {
+  const projectId = useSessionStore((s) => s.activeProjectId);
+  return projectId === null ? null : <BridgeSyncButton projectId={projectId} />;
 }
