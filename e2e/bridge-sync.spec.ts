@@ -53,13 +53,15 @@ test.describe('bridge senkronizasyon', () => {
     await page.getByRole('button', { name: 'Senkronizasyonu Başlat' }).click();
     await expect(page.getByText('Senkronizasyon başlatıldı')).toBeVisible();
 
-    // The job's row arrives over the socket: success, 80 rows read and written, started by Elif Demir.
+    // The job's row arrives over the socket: success, every row of the project's system read and
+    // written (80 seeded, and a few more when the demo feeder has run), started by Elif Demir.
     const row = logRows(page).first();
     await expect(row).toContainText('Başarılı');
     await expect(row.getByRole('cell').nth(0)).toHaveText('Bonus Verileri');
-    await expect(row.getByRole('cell').nth(5)).toHaveText('80');
-    await expect(row.getByRole('cell').nth(6)).toHaveText('80');
     await expect(row.getByRole('cell').nth(8)).toHaveText('Elif Demir');
+    const written = Number(await row.getByRole('cell').nth(6).textContent());
+    expect(written).toBeGreaterThanOrEqual(80);
+    await expect(row.getByRole('cell').nth(5)).toHaveText(String(written));
     expect(page.url()).toBe(url);
     expect((await progressSeen(page)).length).toBeGreaterThan(0);
 
@@ -68,13 +70,13 @@ test.describe('bridge senkronizasyon', () => {
     await expect(statusCards(page).getByText('Hiç')).toHaveCount(0);
     await screenshot(page, 'bridge-sync-after-import');
 
-    // The imported requests: 80 more on the dashboard, and each one on /bonus.
+    // The imported requests: as many more on the dashboard, and each one on /bonus.
     await page.getByRole('navigation', { name: 'Ana menü' }).getByRole('link', { name: 'Panel' }).click();
-    await expect.poll(() => dashboardTotal(page)).toBe(totalBefore + 80);
+    await expect.poll(() => dashboardTotal(page)).toBe(totalBefore + written);
     await page.goto('/bonus?search=GOLD-EXT');
     const table = page.getByRole('table', { name: 'Bonus talepleri' });
     await expect(table.getByRole('row').nth(1)).toContainText('GOLD-EXT-5000');
-    await expect(page.getByText(/^1-20 \/ 80 kayıt$/)).toBeVisible();
+    await expect(page.getByText(`1-20 / ${written} kayıt`, { exact: true })).toBeVisible();
     await screenshot(page, 'bridge-sync-imported-requests');
     await page.goto('/bridge-sync');
 
@@ -97,12 +99,14 @@ test.describe('bridge senkronizasyon', () => {
   test("panelde 'Bridge Sync' senkronizasyonu tetikler; son senkron kayıtları sayfa yenilenmeden güncellenir", async ({ page }) => {
     await loginAs(page, 'admin');
     const panel = page.getByRole('table', { name: 'Bridge senkronizasyon kayıtları' });
-    await expect(panel.getByRole('row')).toHaveCount(3); // header + the two syncs of the first test
-    await watchProgressBar(page);
+    // Rows of jobs (not the loading or empty message); the panel lists up to five, this spec makes fewer.
+    const jobRows = panel.getByRole('row').filter({ hasText: 'Verileri' });
+    await expect(panel.getByText('Senkron kayıtları yükleniyor…')).toHaveCount(0);
+    const before = await jobRows.count();
     await page.getByRole('button', { name: 'Bridge Sync' }).click();
     await expect(page.getByText('Bridge senkronizasyonu tetiklendi')).toBeVisible();
-    await expect(panel.getByRole('row')).toHaveCount(4);
-    const newest = panel.getByRole('row').nth(1);
+    await expect(jobRows).toHaveCount(before + 1);
+    const newest = jobRows.first();
     await expect(newest).toContainText('Bonus Verileri');
     await expect(newest).toContainText('Başarılı');
     await expect(page.getByRole('button', { name: 'Bridge Sync' })).toBeEnabled();
