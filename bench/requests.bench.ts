@@ -40,7 +40,7 @@ async function prepare(): Promise<number[]> {
   try {
     const { projectIds, userId } = await ensureBenchTenant(database);
     log(`Seeding up to ${rows.toLocaleString('tr-TR')} requests (${databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${pgliteDir}`})…`);
-    await seedBenchRequests(database, projectIds, userId, Math.ceil(rows / projectIds.length), log);
+    await seedBenchRequests(database, projectIds, userId, rows, log);
     // Vacuum sets the visibility map, so deep pages can read ids from the index alone.
     await database.query('vacuum analyze bonus_requests');
     if (process.env.BENCH_EXPLAIN === '1') await explainAll(database, projectIds[0]!);

@@ -40,49 +40,48 @@ export async function ensureBenchTenant(database: Database): Promise<{ projectId
 }
 
 /**
- * Fills each benchmark project up to `perProject` requests, generated inside the database
- * (generate_series) in batches: a status mix like a live project (mostly completed), 60 days
- * of creation times, Turkish names and descriptions for the search to work on.
+ * Fills the benchmark projects up to `total` requests, generated inside the database
+ * (generate_series) in batches, in creation order with the projects interleaved, as a live
+ * system writes them: a status mix like a live project (mostly completed), 60 days of creation
+ * times, Turkish names and descriptions for the search to work on.
  */
-export async function seedBenchRequests(database: Database, projectIds: number[], userId: number, perProject: number, log: (s: string) => void) {
+export async function seedBenchRequests(database: Database, projectIds: number[], userId: number, total: number, log: (s: string) => void) {
   const db = database.db;
-  const counts = await db
-    .select({ projectId: bonusRequestStatusCounts.projectId, n: sql<number>`sum(${bonusRequestStatusCounts.n})::int` })
+  const [have] = await db
+    .select({ n: sql<number>`coalesce(sum(${bonusRequestStatusCounts.n}), 0)::int` })
     .from(bonusRequestStatusCounts)
-    .where(inArray(bonusRequestStatusCounts.projectId, projectIds))
-    .groupBy(bonusRequestStatusCounts.projectId);
+    .where(inArray(bonusRequestStatusCounts.projectId, projectIds));
   const BATCH = 50_000;
-  for (const projectId of projectIds) {
-    let have = counts.find((c) => c.projectId === projectId)?.n ?? 0;
-    while (have < perProject) {
-      const n = Math.min(BATCH, perProject - have);
-      const started = Date.now();
-      await db.execute(sql`
-        with s as (
-          select g, random() r_status, random() r_time, random() r_amount, (random() * 1000)::int r_pick
-          from generate_series(${have + 1}::int, ${have + n}::int) g
-        )
-        insert into bonus_requests (project_id, external_id, customer_id, customer_username, customer_name, bonus_type, amount, description,
-          priority, status, source, assigned_user_id, assigned_at, completed_by_user_id, completed_at, created_at, updated_at)
-        select ${projectId}, 'B' || ${projectId} || '-' || g, (1000000 + (g * 7919) % 8999999)::text,
-          'oyuncu' || (g % 50000),
-          (${arrayLiteral(FIRST)})[1 + r_pick % ${FIRST.length}] || ' ' || (${arrayLiteral(LAST)})[1 + (r_pick / 7) % ${LAST.length}],
-          (array['cashback','points','other'])[1 + g % 3], round((10 + r_amount * 4990)::numeric, 2),
-          (${arrayLiteral(DESCRIPTIONS)})[1 + g % ${DESCRIPTIONS.length}], 1 + g % 10,
-          st.status, case when g % 5 = 0 then 'manual' else 'sync' end,
-          case when st.status in ('assigned','in_progress','completed','error') then ${userId}::int end,
-          case when st.status in ('assigned','in_progress','completed','error') then ts.created + interval '5 minutes' end,
-          case when st.status = 'completed' then ${userId}::int end,
-          case when st.status = 'completed' then ts.created + interval '30 minutes' end,
-          ts.created, ts.created + interval '30 minutes'
-        from s
-        cross join lateral (select now() - (r_time * interval '60 days') as created) ts
-        cross join lateral (select case
-          when r_status < 0.02 then 'new' when r_status < 0.06 then 'queued' when r_status < 0.08 then 'assigned'
-          when r_status < 0.09 then 'in_progress' when r_status < 0.94 then 'completed' when r_status < 0.98 then 'cancelled'
-          else 'error' end as status) st`);
-      have += n;
-      log(`  project ${projectId}: ${have.toLocaleString('tr-TR')} / ${perProject.toLocaleString('tr-TR')} (${Date.now() - started} ms)`);
-    }
+  const projectArray = sql.raw(`array[${projectIds.join(',')}]::int[]`);
+  for (let done = have?.n ?? 0; done < total; ) {
+    const n = Math.min(BATCH, total - done);
+    const started = Date.now();
+    await db.execute(sql`
+      with s as (
+        select g, random() r_status, random() r_amount, (random() * 1000)::int r_pick,
+          now() - interval '60 days' + (g::float8 / ${total}::float8) * interval '60 days' + (random() - 0.5) * interval '2 minutes' as created
+        from generate_series(${done + 1}::int, ${done + n}::int) g
+      )
+      insert into bonus_requests (project_id, external_id, customer_id, customer_username, customer_name, bonus_type, amount, description,
+        priority, status, source, assigned_user_id, assigned_at, completed_by_user_id, completed_at, created_at, updated_at)
+      select (${projectArray})[1 + g % ${projectIds.length}], 'B-' || g, (1000000 + (g::bigint * 7919) % 8999999)::text,
+        'oyuncu' || (g % 50000),
+        (${arrayLiteral(FIRST)})[1 + r_pick % ${FIRST.length}] || ' ' || (${arrayLiteral(LAST)})[1 + (r_pick / 7) % ${LAST.length}],
+        (array['cashback','points','other'])[1 + g % 3], round((10 + r_amount * 4990)::numeric, 2),
+        (${arrayLiteral(DESCRIPTIONS)})[1 + g % ${DESCRIPTIONS.length}], 1 + g % 10,
+        st.status, case when g % 5 = 0 then 'manual' else 'sync' end,
+        case when st.status in ('assigned','in_progress','completed','error') then ${userId}::int end,
+        case when st.status in ('assigned','in_progress','completed','error') then created + interval '5 minutes' end,
+        case when st.status = 'completed' then ${userId}::int end,
+        case when st.status = 'completed' then created + interval '30 minutes' end,
+        created, created + interval '30 minutes'
+      from s
+      cross join lateral (select case
+        when r_status < 0.02 then 'new' when r_status < 0.06 then 'queued' when r_status < 0.08 then 'assigned'
+        when r_status < 0.09 then 'in_progress' when r_status < 0.94 then 'completed' when r_status < 0.98 then 'cancelled'
+        else 'error' end as status) st
+      order by g`);
+    done += n;
+    log(`  ${done.toLocaleString('tr-TR')} / ${total.toLocaleString('tr-TR')} (${Date.now() - started} ms)`);
   }
 }

@@ -21,6 +21,7 @@ export const BONUS_MESSAGES = {
   limitInvalid: `Sayfa boyutu 1-${TABLE.maxLimit} arasında bir tam sayı olmalıdır`,
   statsInvalid: 'stats true veya false olmalıdır',
   agentIdInvalid: 'Geçersiz kullanıcı',
+  completedByNotCaller: 'Talep yalnızca oturumdaki kullanıcı adına tamamlanabilir',
 } as const;
 
 export const REQUEST_SOURCES = ['manual', 'sync'] as const;
@@ -159,7 +160,8 @@ export type CreateRequestInput = z.output<typeof createRequestBody>;
 
 /** POST …/assign: without agentId the caller takes it; a manager or above may name another member. */
 export const assignRequestBody = z.strictObject({ agentId: idParam.optional() }).nullish();
-export const completeRequestBody = z.strictObject({ notes: optionalText(1000) }).nullish();
+/** `completedBy` (spec §7.3) may be sent, but it is always the caller: another id is refused. */
+export const completeRequestBody = z.strictObject({ notes: optionalText(1000), completedBy: idParam.optional() }).nullish();
 export const requeueRequestBody = z.strictObject({ reason: optionalText(200) }).nullish();
 
 export const requestParams = z.object({ projectId: idParam, requestId: idParam });

@@ -99,8 +99,11 @@ describe('completing and re-queueing', () => {
     const refused = await post(bed.app, url(row.id, 'complete'), other.token);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('Yalnızca talebi üzerine alan kişi veya bir yönetici tamamlayabilir');
+    const onBehalf = await post(bed.app, url(row.id, 'complete'), bed.tokens.manager, { completedBy: owner.user.id });
+    expect(onBehalf.statusCode).toBe(400);
+    expect(onBehalf.json().errors).toEqual({ completedBy: 'Talep yalnızca oturumdaki kullanıcı adına tamamlanabilir' });
     emits.mockClear();
-    const res = await post(bed.app, url(row.id, 'complete'), bed.tokens.manager, { notes: 'Hesaba yüklendi' });
+    const res = await post(bed.app, url(row.id, 'complete'), bed.tokens.manager, { notes: 'Hesaba yüklendi', completedBy: bed.members.manager.id });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({
       status: 'completed',

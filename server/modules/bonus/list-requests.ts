@@ -106,13 +106,13 @@ const prepared = new WeakMap<object, Map<string, PreparedList>>();
  * so the planner sees the actual pattern when choosing between the trigram and the date index.
  */
 function queriesFor(db: DbOrTx, shape: ListShape): PreparedList | ListQueries {
-  const queries = listRequestQueries(db, shape);
-  if (shape.search) return queries;
+  if (shape.search) return listRequestQueries(db, shape);
   let byShape = prepared.get(db);
   if (!byShape) prepared.set(db, (byShape = new Map()));
-  const key = JSON.stringify(shape);
+  const key = `${shape.sortBy}:${shape.sortOrder}:${shape.status}:${shape.agent}`;
   let found = byShape.get(key);
   if (!found) {
+    const queries = listRequestQueries(db, shape);
     const name = `bonus_list_${byShape.size}`;
     found = { rows: queries.rows.prepare(name), matchCount: queries.matchCount?.prepare(`${name}_n`) };
     byShape.set(key, found);

@@ -1,5 +1,6 @@
 import { envelope, projectParams } from '@common/schemas/api';
 import {
+  BONUS_MESSAGES,
   assignRequestBody,
   assignResponse,
   bonusRequestSchema,
@@ -13,6 +14,7 @@ import {
   requeueRequestBody,
 } from '@common/schemas/bonus';
 import type { FastifyRequest } from 'fastify';
+import { validationError } from '../../lib/errors';
 import { requireAuth } from '../../policies/authorize';
 import { ok, type App } from '../../types';
 import { claimRequest } from './claim-request';
@@ -120,15 +122,14 @@ export default async function bonusRoutes(app: App) {
       config: { permission: 'request:complete' },
       schema: { tags, summary: 'Talebi tamamla (üstlenen kişi veya yönetici)', params: requestParams, body: completeRequestBody, response: { 200: envelope(bonusRequestSchema) } },
     },
-    async (request) =>
-      ok(
-        await completeRequest(ctx, {
-          projectId: request.params.projectId,
-          requestId: request.params.requestId,
-          actor: actorOf(request),
-          notes: request.body?.notes,
-        }),
-      ),
+    async (request) => {
+      const actor = actorOf(request);
+      const completedBy = request.body?.completedBy;
+      if (completedBy !== undefined && completedBy !== actor.id) {
+        throw validationError({ completedBy: BONUS_MESSAGES.completedByNotCaller }, BONUS_MESSAGES.completedByNotCaller);
+      }
+      return ok(await completeRequest(ctx, { projectId: request.params.projectId, requestId: request.params.requestId, actor, notes: request.body?.notes }));
+    },
   );
 
   app.post(

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_REQUEUE_REASON } from '@common/request-transitions';
 import type { AssignResponse, BonusRequest, CreateRequestBody } from '@common/schemas/bonus';
 import { api } from '@web/lib/api-client';
 import { requestKeys, requestsPath } from './request-queries';
@@ -39,8 +40,9 @@ export function useCompleteRequest(projectId: number) {
 export function useRequeueRequest(projectId: number) {
   const invalidate = useInvalidateRequests(projectId);
   return useMutation({
-    mutationFn: ({ requestId, reason }: { requestId: number; reason?: string }) =>
-      api.post<BonusRequest>(`${requestsPath(projectId)}/${requestId}/requeue`, reason ? { reason } : {}),
+    // Spec §4: the screens re-queue with the reason manual_requeue.
+    mutationFn: ({ requestId, reason = DEFAULT_REQUEUE_REASON }: { requestId: number; reason?: string }) =>
+      api.post<BonusRequest>(`${requestsPath(projectId)}/${requestId}/requeue`, { reason }),
     onSettled: invalidate,
   });
 }
