@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { can } from '@common/permissions';
 import { forbidden, notFound } from '../lib/errors';
 import { authenticateToken } from '../modules/auth/sessions';
-import { canAccessProject } from '../modules/projects/project-access';
 import { PROJECT_NOT_FOUND } from '../policies/authorize';
 
 function bearer(header: string | undefined): string | undefined {
@@ -29,16 +28,19 @@ export function registerAuthentication(app: FastifyInstance): void {
     if (!request.url.startsWith('/api/')) return;
     const config = request.routeOptions.config;
     if (config?.public) return;
-    const auth = await authenticateToken(app.ctx, bearer(request.headers.authorization));
+    const rawProjectId = (request.params as Record<string, string> | undefined)?.projectId;
+    const projectId = rawProjectId === undefined ? null : Number(rawProjectId);
+    const validProjectId = projectId !== null && Number.isInteger(projectId) && projectId > 0 && projectId <= 2_147_483_647;
+    // One query answers both "is the session live?" and "may the caller work in this project?".
+    const { projectAccess, ...auth } = await authenticateToken(
+      app.ctx,
+      bearer(request.headers.authorization),
+      validProjectId ? projectId : null,
+    );
     request.auth = auth;
     const permission = config?.permission;
     if (!permission) return; // unknown route: the not-found handler answers 404
-    const rawProjectId = (request.params as Record<string, string> | undefined)?.projectId;
-    if (rawProjectId !== undefined) {
-      const projectId = Number(rawProjectId);
-      const ok = Number.isInteger(projectId) && projectId > 0 && projectId <= 2_147_483_647;
-      if (!ok || !(await canAccessProject(app.ctx.database.db, auth.user, projectId))) throw notFound(PROJECT_NOT_FOUND);
-    }
+    if (rawProjectId !== undefined && !projectAccess) throw notFound(PROJECT_NOT_FOUND);
     if (permission !== 'authenticated' && !can(auth.user.role, permission)) throw forbidden();
   });
 }

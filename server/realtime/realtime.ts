@@ -83,8 +83,8 @@ export class Realtime {
     const projectId = Number(Array.isArray(rawProject) ? rawProject[0] : rawProject);
     if (!rawProject || !Number.isInteger(projectId) || projectId <= 0) throw new Error(SESSION.projectNotSpecifiedMessage);
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
-    const auth = await authenticateToken(ctx, token);
-    if (!(await canAccessProject(ctx.database.db, auth.user, projectId))) throw new Error('Bu projeye erişim yetkiniz yok');
+    const auth = await authenticateToken(ctx, token, projectId);
+    if (!auth.projectAccess) throw new Error('Bu projeye erişim yetkiniz yok');
     const data: SocketData = {
       userId: auth.user.id,
       username: auth.user.username,

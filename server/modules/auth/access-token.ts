@@ -1,7 +1,11 @@
-import { SignJWT, jwtVerify } from 'jose';
+import { createSigner, createVerifier } from 'fast-jwt';
 import type { Clock } from '../../lib/clock';
 
-/** The one algorithm accepted: a token with any other `alg` (or `none`) is refused. */
+/**
+ * Access tokens: HS256 JWTs carrying the session id. Only HS256 is accepted: a token with
+ * any other `alg` (or `none`) is refused. fast-jwt signs and verifies with node:crypto
+ * synchronously; this runs on every authenticated request.
+ */
 const ALG = 'HS256';
 
 export interface AccessClaims {
@@ -9,24 +13,49 @@ export interface AccessClaims {
   uid: number;
 }
 
-export async function signAccessToken(claims: AccessClaims, key: Uint8Array, clock: Clock, ttlSeconds: number): Promise<string> {
+type Sign = (payload: Record<string, unknown>) => string;
+type Verify = (token: string) => Record<string, unknown>;
+const signers = new WeakMap<Uint8Array, Sign>();
+const verifiers = new WeakMap<Uint8Array, Verify>();
+
+function signerFor(key: Uint8Array): Sign {
+  let sign = signers.get(key);
+  // iat and exp are set from our clock, not fast-jwt's, so that tests can move time.
+  if (!sign) signers.set(key, (sign = createSigner({ key: Buffer.from(key), algorithm: ALG, noTimestamp: true }) as Sign));
+  return sign;
+}
+
+function verifierFor(key: Uint8Array): Verify {
+  let verify = verifiers.get(key);
+  if (!verify) {
+    verify = createVerifier({
+      key: Buffer.from(key),
+      algorithms: [ALG],
+      // Expiry is checked below against our clock.
+      ignoreExpiration: true,
+      requiredClaims: ['sid', 'sub', 'exp', 'typ'],
+    }) as Verify;
+    verifiers.set(key, verify);
+  }
+  return verify;
+}
+
+export function signAccessToken(claims: AccessClaims, key: Uint8Array, clock: Clock, ttlSeconds: number): string {
   const now = Math.floor(clock.now().getTime() / 1000);
-  return new SignJWT({ sid: claims.sid, typ: 'access' })
-    .setProtectedHeader({ alg: ALG, typ: 'JWT' })
-    .setSubject(String(claims.uid))
-    .setIssuedAt(now)
-    .setExpirationTime(now + ttlSeconds)
-    .sign(key);
+  return signerFor(key)({ sid: claims.sid, typ: 'access', sub: String(claims.uid), iat: now, exp: now + ttlSeconds });
 }
 
 /** Returns the claims, or null for any token that is not a valid, unexpired access token of ours. */
-export async function verifyAccessToken(token: string, key: Uint8Array, clock: Clock): Promise<AccessClaims | null> {
+export function verifyAccessToken(token: string, key: Uint8Array, clock: Clock): AccessClaims | null {
+  let payload: Record<string, unknown>;
   try {
-    const { payload } = await jwtVerify(token, key, { algorithms: [ALG], currentDate: clock.now() });
-    if (payload.typ !== 'access' || typeof payload.sid !== 'string' || !payload.sub) return null;
-    const uid = Number(payload.sub);
-    return Number.isInteger(uid) ? { sid: payload.sid, uid } : null;
+    payload = verifierFor(key)(token);
   } catch {
     return null;
   }
+  const now = clock.now().getTime() / 1000;
+  if (typeof payload.exp !== 'number' || payload.exp <= now) return null;
+  if (payload.typ !== 'access' || typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
+  const uid = Number(payload.sub);
+  return Number.isInteger(uid) ? { sid: payload.sid, uid } : null;
 }

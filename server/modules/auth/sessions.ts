@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { SESSION } from '@common/constants';
 import type { Role } from '@common/enums';
+import { seesAllProjects } from '@common/permissions';
 import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
-import { refreshTokens, sessions, systemSettings, users } from '../../db/schema';
+import type { Db, DbOrTx } from '../../db/client';
+import { projectMembers, projects, refreshTokens, sessions, systemSettings, users } from '../../db/schema';
 import { unauthorized } from '../../lib/errors';
 import { randomToken, sha256 } from '../../lib/secrets';
 import { signAccessToken, verifyAccessToken } from './access-token';
@@ -51,20 +52,18 @@ export async function openSession(
 export async function issueTokenPair(ctx: AppContext, tx: DbOrTx, sessionId: string, userId: number) {
   const refreshToken = randomToken();
   await tx.insert(refreshTokens).values({ sessionId, tokenHash: sha256(refreshToken), createdAt: ctx.clock.now() });
-  const accessToken = await signAccessToken({ sid: sessionId, uid: userId }, ctx.keys.jwt, ctx.clock, ctx.config.ACCESS_TOKEN_TTL_SECONDS);
+  const accessToken = signAccessToken({ sid: sessionId, uid: userId }, ctx.keys.jwt, ctx.clock, ctx.config.ACCESS_TOKEN_TTL_SECONDS);
   return { accessToken, refreshToken };
 }
 
-type LiveRow = {
-  revokedAt: Date | null;
-  expiresAt: Date;
-  lastSeenAt: Date;
-  sessionTimeout: number;
-  user: AuthUser & { isActive: boolean };
-};
-
-async function loadSession(ctx: AppContext, sessionId: string): Promise<LiveRow | undefined> {
-  const [row] = await ctx.database.db
+/**
+ * One prepared statement per database answers everything a request needs to know about
+ * its caller: the session, the user, the inactivity timeout and, for a path naming a
+ * project, whether the caller may work in it. It runs on every authenticated call.
+ */
+function buildSessionQuery(db: Db) {
+  const projectId = sql.placeholder('projectId');
+  return db
     .select({
       revokedAt: sessions.revokedAt,
       expiresAt: sessions.expiresAt,
@@ -79,22 +78,33 @@ async function loadSession(ctx: AppContext, sessionId: string): Promise<LiveRow 
         mustChangePassword: users.mustChangePassword,
         isActive: users.isActive,
       },
+      isMember: sql<boolean>`exists (select 1 from ${projectMembers} where ${projectMembers.projectId} = ${projectId}::int and ${projectMembers.userId} = ${users.id})`,
+      projectExists: sql<boolean>`exists (select 1 from ${projects} where ${projects.id} = ${projectId}::int)`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(systemSettings, eq(systemSettings.id, 1))
-    .where(eq(sessions.id, sessionId))
-    .limit(1);
-  return row;
+    .where(eq(sessions.id, sql.placeholder('sessionId')))
+    .limit(1)
+    .prepare('auth_session');
 }
+const sessionQueries = new WeakMap<Db, ReturnType<typeof buildSessionQuery>>();
 
 /**
  * The session behind a token if it is still live: not revoked, within its absolute
  * lifetime and its inactivity timeout, and its user still active. A session that has
- * just run out is revoked on the spot so every later call agrees.
+ * just run out is revoked on the spot so every later call agrees. With a project id,
+ * `projectAccess` tells whether the caller may work in that project.
  */
-export async function requireLiveSession(ctx: AppContext, sessionId: string): Promise<AuthContext> {
-  const row = await loadSession(ctx, sessionId);
+export async function requireLiveSession(
+  ctx: AppContext,
+  sessionId: string,
+  projectId: number | null = null,
+): Promise<AuthContext & { projectAccess: boolean }> {
+  const db = ctx.database.db;
+  let query = sessionQueries.get(db);
+  if (!query) sessionQueries.set(db, (query = buildSessionQuery(db)));
+  const [row] = await query.execute({ sessionId, projectId });
   if (!row || row.revokedAt) throw sessionUnknown();
   const now = ctx.clock.now().getTime();
   const idleMs = now - row.lastSeenAt.getTime();
@@ -105,18 +115,23 @@ export async function requireLiveSession(ctx: AppContext, sessionId: string): Pr
     throw sessionUnknown();
   }
   if (idleMs > TOUCH_EVERY_MS) {
-    await ctx.database.db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, sessionId));
+    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, sessionId));
   }
   const { isActive: _active, ...user } = row.user;
-  return { user, sessionId };
+  const projectAccess = projectId !== null && (seesAllProjects(user.role) ? row.projectExists : row.isMember);
+  return { user, sessionId, projectAccess };
 }
 
 /** Verifies an access token and its session; 401 either way, `Session ID unknown` when the session is gone. */
-export async function authenticateToken(ctx: AppContext, token: string | undefined): Promise<AuthContext> {
+export async function authenticateToken(
+  ctx: AppContext,
+  token: string | undefined,
+  projectId: number | null = null,
+): Promise<AuthContext & { projectAccess: boolean }> {
   if (!token) throw unauthorized('Oturum açmanız gerekiyor');
-  const claims = await verifyAccessToken(token, ctx.keys.jwt, ctx.clock);
+  const claims = verifyAccessToken(token, ctx.keys.jwt, ctx.clock);
   if (!claims) throw unauthorized('Oturum süresi doldu veya geçersiz');
-  const auth = await requireLiveSession(ctx, claims.sid);
+  const auth = await requireLiveSession(ctx, claims.sid, projectId);
   if (auth.user.id !== claims.uid) throw sessionUnknown();
   return auth;
 }
