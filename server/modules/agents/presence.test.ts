@@ -73,6 +73,41 @@ describe('live agent status', () => {
   });
 });
 
+describe('request moves', () => {
+  it('an agent claiming up to capacity is announced busy at once, and online again after completing one', async () => {
+    const { project, members } = await buildTenant(t.app);
+    const manager = await login(t.app, members.manager.username);
+    const agent = await login(t.app, members.agent.username);
+    const watcher = await socket(manager.accessToken, project.id);
+    const online = statusOf(watcher, members.agent.id, 'online');
+    await socket(agent.accessToken, project.id);
+    await online;
+
+    const ids = (
+      await t.app.ctx.database.db
+        .insert(bonusRequests)
+        .values(Array.from({ length: 5 }, () => ({ projectId: project.id, status: 'queued' as const })))
+        .returning({ id: bonusRequests.id })
+    ).map((r) => r.id);
+    const claim = (id: number) =>
+      t.app.inject({ method: 'POST', url: `/api/bonus/projects/${project.id}/requests/${id}/assign`, headers: bearer(agent.accessToken), payload: {} });
+    for (const id of ids.slice(0, 4)) expect((await claim(id)).statusCode).toBe(200);
+    const busy = statusOf(watcher, members.agent.id, 'busy');
+    expect((await claim(ids[4]!)).statusCode).toBe(200);
+    expect((await busy).currentLoad).toBe(5);
+
+    const free = statusOf(watcher, members.agent.id, 'online');
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `/api/bonus/projects/${project.id}/requests/${ids[0]}/complete`,
+      headers: bearer(agent.accessToken),
+      payload: {},
+    });
+    expect(done.statusCode).toBe(200);
+    expect((await free).currentLoad).toBe(4);
+  });
+});
+
 describe('force actions reach the sockets', () => {
   it('force offline: the agent gets a notice and is disconnected, everyone sees offline, routing skips them', async () => {
     const { project, members } = await buildTenant(t.app);

@@ -6,7 +6,7 @@ import { auditLogs, bonusRequestEvents, bonusRequests } from '../../db/schema';
 import { expectNo5xx } from '../../test/fuzz';
 import { bonusTestBed, get, insertRequests, post, requestsUrl } from './bonus-test-kit';
 import { createRequests } from './create-request';
-import { SYSTEM_ACTOR } from './request-changes';
+import { BULK_EVENT_THRESHOLD, SYSTEM_ACTOR } from './request-changes';
 
 let bed: Awaited<ReturnType<typeof bonusTestBed>>;
 let emits: MockInstance<(projectId: number, event: string, payload: unknown) => void>;
@@ -122,6 +122,13 @@ describe('createRequests for imported rows (source sync)', () => {
       ['SYNC-2', 'sync', 'new'],
     ]);
     expect(emits.mock.calls.map((c) => c[1])).toEqual([SOCKET_EVENTS.requestCreated, SOCKET_EVENTS.requestCreated]);
+  });
+
+  it('announces a large batch with one summary event instead of one per request', async () => {
+    const items = Array.from({ length: BULK_EVENT_THRESHOLD + 5 }, (_, i) => ({ externalId: `BULK-${i}` }));
+    const { requests } = await createRequests(bed.app.ctx, { projectId: bed.project.id, source: 'sync', actor: SYSTEM_ACTOR, items });
+    expect(requests).toHaveLength(items.length);
+    expect(emits.mock.calls).toEqual([[bed.project.id, SOCKET_EVENTS.requestUpdated, { projectId: bed.project.id, bulk: true, count: items.length }]]);
   });
 });
 

@@ -5,6 +5,7 @@ import { SOCKET_EVENTS } from '@common/socket-events';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { sqlArray } from '../../db/sql-arrays';
+import { refreshProjectAgents } from '../agents/presence';
 import { writeAudit } from '../audit/write-audit';
 import { loadPresentedRequests } from './present-request';
 
@@ -93,5 +94,31 @@ export class PendingRequestChanges {
 
 /** Sends each change to the project's room (spec §7.14); the payload is the presented request. */
 export function publishRequestChanges(ctx: AppContext, changes: RequestChange[]): void {
-  for (const change of changes) ctx.realtime.emitToProject(change.request.projectId, change.event, change.request);
+  const byProject = new Map<number, RequestChange[]>();
+  for (const change of changes) {
+    const list = byProject.get(change.request.projectId) ?? [];
+    list.push(change);
+    byProject.set(change.request.projectId, list);
+  }
+  for (const [projectId, list] of byProject) {
+    if (list.length > BULK_EVENT_THRESHOLD) {
+      // A large import would otherwise send every open screen thousands of events that all mean "reload".
+      const summary: BulkRequestChange = { projectId, bulk: true, count: list.length };
+      ctx.realtime.emitToProject(projectId, SOCKET_EVENTS.requestUpdated, summary);
+    } else {
+      for (const change of list) ctx.realtime.emitToProject(projectId, change.event, change.request);
+    }
+    // Loads moved: members who became busy, or free again, are announced now rather than at the next sweep.
+    refreshProjectAgents(ctx, projectId).catch((err) => ctx.log.warn({ err }, 'agent status refresh failed'));
+  }
+}
+
+/** Past this many changes in one commit, a project gets one summary event instead of one per request. */
+export const BULK_EVENT_THRESHOLD = 25;
+
+/** The summary event of a large change (e.g. a sync import): clients reload their request data. */
+export interface BulkRequestChange {
+  projectId: number;
+  bulk: true;
+  count: number;
 }
