@@ -32,6 +32,20 @@ async function dashboardTotal(page: Page): Promise<number> {
   return Number((await value.textContent())!.replace(/\./g, ''));
 }
 
+test.describe('proje yönetimi', () => {
+  test("'Senkronize' projenin senkronizasyonunu başlatır ve son senkronizasyon tarihi yenilenmeden güncellenir", async ({ page }) => {
+    await loginAs(page, 'superadmin');
+    await page.goto('/projects');
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Kral Slot' }) });
+    await expect(card).toContainText('Hiç senkronize edilmemiş');
+    await card.getByRole('button', { name: 'Kral Slot projesini senkronize et' }).click();
+    await expect(page.getByText('Senkronizasyon başlatıldı')).toBeVisible();
+    await expect(card).not.toContainText('Hiç senkronize edilmemiş', { timeout: 15_000 });
+    await expect(card.getByRole('button', { name: 'Kral Slot projesini senkronize et' })).toBeEnabled();
+    await screenshot(page, 'projects-synced');
+  });
+});
+
 test.describe('bridge senkronizasyon', () => {
   test('yönetici senkronizasyonu başlatır; ilerleme ve yeni log sayfa yenilenmeden görünür', async ({ page }) => {
     await loginAs(page, 'manager');

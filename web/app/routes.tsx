@@ -136,7 +136,18 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     icon: FolderKanban,
     group: 'Yönetim',
     permission: 'project:manage',
-    load: () => import('@web/features/projects/pages/projects-page').then((m) => m.ProjectsPage),
+    // The app layer composes the bridge sync's 'Senkronize' button into each project's actions.
+    load: () =>
+      Promise.all([import('@web/features/projects/pages/projects-page'), import('@web/features/bridge-sync')]).then(
+        ([projects, sync]) =>
+          function Projects() {
+            return (
+              <projects.ProjectsPage
+                syncAction={(p) => <sync.ProjectSyncButton projectId={p.id} projectName={p.name} disabled={!p.isActive} />}
+              />
+            );
+          },
+      ),
   },
   {
     path: paths.agents,

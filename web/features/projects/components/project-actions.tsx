@@ -1,4 +1,5 @@
 import { Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { Project } from '@common/schemas/projects';
 import { Button } from '@web/components/ui';
 import { formatDateTimeWithYear } from '@web/lib/format';
@@ -9,16 +10,19 @@ export interface ProjectActionHandlers {
   onToggle: (project: Project) => void;
   onDelete: (project: Project) => void;
   busyId: number | null;
+  /** The project's 'Senkronize' control, composed in by the app layer (bridge sync is another feature). */
+  syncAction?: (project: Project) => ReactNode;
 }
 
 export function lastSyncText(lastSyncAt: string | null): string {
   return lastSyncAt ? formatDateTimeWithYear(lastSyncAt) : PROJECT_MESSAGES.neverSynced;
 }
 
-/** Edit, activate/deactivate and delete. ('Senkronize' joins them when the bridge sync lands.) */
-export function ProjectActions({ project, onEdit, onToggle, onDelete, busyId, nowrap }: ProjectActionHandlers & { project: Project; nowrap?: boolean }) {
+/** 'Senkronize' (when composed in), edit, activate/deactivate and delete. */
+export function ProjectActions({ project, onEdit, onToggle, onDelete, busyId, nowrap, syncAction }: ProjectActionHandlers & { project: Project; nowrap?: boolean }) {
   return (
     <div className={nowrap ? 'flex flex-nowrap justify-end gap-1' : 'flex flex-wrap justify-end gap-1'}>
+      {syncAction?.(project)}
       <Button variant="ghost" size="sm" icon={Pencil} onClick={() => onEdit(project)} aria-label={`${project.name} düzenle`}>
         Düzenle
       </Button>

@@ -10,11 +10,12 @@ import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { useCreateProject, useDeleteProject, useProjects, useToggleProject, useUpdateProject, type ProjectFilters } from '../api/projects-api';
 import { ProjectFormDialog, type ProjectFormOutput } from '../components/project-form-dialog';
 import { ProjectGrid, ProjectTable } from '../components/project-views';
+import type { ProjectActionHandlers } from '../components/project-actions';
 
 type View = 'grid' | 'table';
 
 /** Proje Yönetimi (/projects, spec §2.7). */
-export function ProjectsPage() {
+export function ProjectsPage({ syncAction }: { syncAction?: ProjectActionHandlers['syncAction'] } = {}) {
   const confirm = useConfirm();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<NonNullable<ProjectFilters['status']>>('all');
@@ -68,7 +69,7 @@ export function ProjectsPage() {
     }
   };
 
-  const handlers = { onEdit: (p: Project) => setEditing(p), onToggle, onDelete, busyId };
+  const handlers = { onEdit: (p: Project) => setEditing(p), onToggle, onDelete, busyId, syncAction };
   const projects = list.data ?? [];
   return (
     <div className="flex flex-col gap-4">
