@@ -1,12 +1,9 @@
 import mysql from 'mysql2/promise';
-import type { ExternalPersonRow, ExternalRequestRow } from '../external-contract';
 import { toSourceError } from './source-errors';
 import {
+  personRow,
+  requestRow,
   SOURCE_LIMITS,
-  toBoolean,
-  toDate,
-  toInteger,
-  toText,
   type RequestCursor,
   type RequestFilter,
   type SourceConfig,
@@ -44,22 +41,6 @@ function filterSql(filter: RequestFilter, after: RequestCursor | null, params: u
     add('(updated_at > ? or (updated_at = ? and external_id > ?))', after.updatedAt, after.updatedAt, after.externalId);
   }
   return parts.length ? ` where ${parts.join(' and ')}` : '';
-}
-
-function requestRow(r: Record<string, unknown>): ExternalRequestRow {
-  return {
-    externalId: toText(r.external_id),
-    customerId: toText(r.customer_id),
-    username: toText(r.username),
-    name: toText(r.name),
-    bonusType: toText(r.bonus_type),
-    amount: toText(r.amount),
-    description: toText(r.description),
-    priority: toInteger(r.priority),
-    status: toText(r.status),
-    createdAt: toDate(r.created_at),
-    updatedAt: toDate(r.updated_at),
-  };
 }
 
 /** A read-only session on a MySQL or MariaDB project database (mysql2 driver). */
@@ -129,13 +110,7 @@ export async function openMysqlSource(config: SourceConfig): Promise<SourceConne
       if (afterExternalId !== null) params.push(afterExternalId);
       params.push(limit);
       const rows = await query(`${PERSONNEL_SELECT}${where} order by external_id limit ?`, params);
-      const mapped: ExternalPersonRow[] = rows.map((r) => ({
-        externalId: toText(r.external_id),
-        username: toText(r.username),
-        fullName: toText(r.full_name),
-        email: toText(r.email),
-        active: toBoolean(r.active),
-      }));
+      const mapped = rows.map(personRow);
       const last = rows[rows.length - 1];
       return { rows: mapped, next: rows.length === limit && last ? String(last.external_id) : null };
     },

@@ -1,12 +1,9 @@
 import pg from 'pg';
-import type { ExternalPersonRow, ExternalRequestRow } from '../external-contract';
 import { toSourceError } from './source-errors';
 import {
+  personRow,
+  requestRow,
   SOURCE_LIMITS,
-  toBoolean,
-  toDate,
-  toInteger,
-  toText,
   type RequestCursor,
   type RequestFilter,
   type SourceConfig,
@@ -39,22 +36,6 @@ function filterSql(filter: RequestFilter, after: RequestCursor | null, params: u
   if (filter.createdBefore) parts.push(`created_at < ${param(filter.createdBefore.toISOString())}`);
   if (after) parts.push(`(updated_at, external_id) > (${param(after.updatedAt)}, ${param(after.externalId)})`);
   return parts.length ? ` where ${parts.join(' and ')}` : '';
-}
-
-function requestRow(r: Record<string, unknown>): ExternalRequestRow {
-  return {
-    externalId: toText(r.external_id),
-    customerId: toText(r.customer_id),
-    username: toText(r.username),
-    name: toText(r.name),
-    bonusType: toText(r.bonus_type),
-    amount: toText(r.amount),
-    description: toText(r.description),
-    priority: toInteger(r.priority),
-    status: toText(r.status),
-    createdAt: toDate(r.created_at),
-    updatedAt: toDate(r.updated_at),
-  };
 }
 
 /** A read-only session on a PostgreSQL project database (pg driver). */
@@ -117,13 +98,7 @@ export async function openPostgresSource(config: SourceConfig): Promise<SourceCo
       const where = afterExternalId === null ? '' : ` where external_id > $${params.push(afterExternalId)}`;
       params.push(limit);
       const rows = await query(`${PERSONNEL_SELECT}${where} order by external_id limit $${params.length}`, params);
-      const mapped: ExternalPersonRow[] = rows.map((r) => ({
-        externalId: toText(r.external_id),
-        username: toText(r.username),
-        fullName: toText(r.full_name),
-        email: toText(r.email),
-        active: toBoolean(r.active),
-      }));
+      const mapped = rows.map(personRow);
       const last = rows[rows.length - 1];
       return { rows: mapped, next: rows.length === limit && last ? String(last.external_id) : null };
     },

@@ -75,3 +75,31 @@ export function toBoolean(value: unknown): boolean | null {
   if (Buffer.isBuffer(value)) return value.length > 0 && value[0] !== 0;
   return ['1', 't', 'true', 'yes', 'y', 'evet', 'aktif'].includes(String(value).trim().toLowerCase());
 }
+
+/** A row of the external `bonus_requests` contract, as either driver returns it. */
+export function requestRow(r: Record<string, unknown>): ExternalRequestRow {
+  return {
+    externalId: toText(r.external_id),
+    customerId: toText(r.customer_id),
+    username: toText(r.username),
+    name: toText(r.name),
+    bonusType: toText(r.bonus_type),
+    amount: toText(r.amount),
+    description: toText(r.description),
+    priority: toInteger(r.priority),
+    status: toText(r.status),
+    createdAt: toDate(r.created_at),
+    updatedAt: toDate(r.updated_at),
+  };
+}
+
+/** A row of the external `personnel` contract, as either driver returns it. */
+export function personRow(r: Record<string, unknown>): ExternalPersonRow {
+  return {
+    externalId: toText(r.external_id),
+    username: toText(r.username),
+    fullName: toText(r.full_name),
+    email: toText(r.email),
+    active: toBoolean(r.active),
+  };
+}
