@@ -13,6 +13,7 @@ export const accessRules: AccessRule[] = [
   { method: 'PATCH', url: '/api/projects/:projectId/agents/:id/toggle', roles: ADMINS },
   { method: 'GET', url: '/api/projects/:projectId/agents/:id/performance', roles: MANAGERS },
   { method: 'GET', url: '/api/projects/:projectId/agents/:id/logs', roles: MANAGERS },
+  { method: 'GET', url: '/api/agents/me/status', roles: ROLES },
   { method: 'PUT', url: '/api/agents/me/status', roles: ROLES },
   { method: 'POST', url: '/api/auth/admin/projects/:projectId/agents/:agentId/force-offline', roles: MANAGERS },
   { method: 'POST', url: '/api/auth/admin/projects/:projectId/agents/:agentId/force-logout', roles: MANAGERS },

@@ -204,8 +204,10 @@ describe('force actions (without sockets; socket behaviour is in presence.test.t
     const { project, members } = await buildTenant(t.app);
     await t.app.ctx.database.db.update(users).set({ manualStatus: 'offline', forcedOfflineAt: new Date() }).where(eq(users.id, members.agent.id));
     const { accessToken } = await login(t.app, members.agent.username);
+    expect((await call('GET', '/api/agents/me/status', accessToken)).json().data).toEqual({ manualStatus: 'offline' });
     const busy = await call('PUT', '/api/agents/me/status', accessToken, { status: 'busy' });
     expect(busy.json().data).toEqual({ manualStatus: 'busy' });
+    expect((await call('GET', '/api/agents/me/status', accessToken)).json().data).toEqual({ manualStatus: 'busy' });
     const auto = await call('PUT', '/api/agents/me/status', accessToken, { status: 'online' });
     expect(auto.json().data).toEqual({ manualStatus: null });
     const [user] = await t.app.ctx.database.db.select().from(users).where(eq(users.id, members.agent.id));

@@ -26,7 +26,7 @@ import { agentPerformance } from './agent-performance';
 import { forceLogout, forceOffline } from './force-agent';
 import { getAgent, listAgents } from './list-agents';
 import { addAgent, removeAgent, toggleAgent, updateAgent } from './manage-agents';
-import { setOwnStatus } from './set-own-status';
+import { getOwnStatus, setOwnStatus } from './set-own-status';
 
 const tags = ['agents'];
 
@@ -110,6 +110,15 @@ export default async function agentRoutes(app: App) {
       await getAgent(ctx, request.params.projectId, request.params.id);
       return ok(await listAuditLogs(ctx, request.params.projectId, { ...request.query, aboutUserId: request.params.id }));
     },
+  );
+
+  app.get(
+    '/api/agents/me/status',
+    {
+      config: { permission: 'agent:set-own-status' },
+      schema: { tags, summary: 'Kendi elle seçtiğim durum (null: otomatik)', response: { 200: envelope(ownStatusSchema) } },
+    },
+    async (request) => ok(await getOwnStatus(actorContext(request))),
   );
 
   app.put(

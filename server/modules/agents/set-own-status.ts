@@ -35,3 +35,9 @@ export async function setOwnStatus({ ctx, actor, ipAddress }: ActorContext, stat
   await presenceFor(ctx).refreshUser(actor.id, projectIds);
   return { manualStatus };
 }
+
+/** The status the signed-in user chose by hand; null means automatic (from their connection and load). */
+export async function getOwnStatus({ ctx, actor }: ActorContext): Promise<{ manualStatus: AgentStatus | null }> {
+  const [row] = await ctx.database.db.select({ manualStatus: users.manualStatus }).from(users).where(eq(users.id, actor.id));
+  return { manualStatus: row?.manualStatus ?? null };
+}

@@ -4,6 +4,7 @@ import { PageActionsSlot } from '@web/components/layout/page-actions';
 import { ProjectSwitcher } from './project-switcher';
 import { SocketIndicator } from './socket-indicator';
 import { ThemeToggle } from '@web/components/layout/theme-toggle';
+import { OwnStatusSelect } from '@web/features/agents/components/own-status-select';
 import { UserMenu } from './user-menu';
 
 /**
@@ -20,6 +21,7 @@ export function AppHeader({ title, onOpenNav }: { title: string; onOpenNav: () =
         <ProjectSwitcher className="max-sm:order-last max-sm:w-full" />
         <div className="flex items-center gap-1.5 sm:gap-2">
           <SocketIndicator />
+          <OwnStatusSelect />
           <ThemeToggle />
           <UserMenu />
         </div>

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { AgentStatus } from '@common/enums';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import { api } from '@web/lib/api-client';
@@ -9,6 +10,9 @@ import { useSocketEvent } from '@web/lib/use-project-socket';
 
 /** At most one 'activity' signal a minute: enough for the 5-minute away threshold. */
 const ACTIVITY_EVERY_MS = 60_000;
+
+/** The signed-in user's own manual status (GET /api/agents/me/status). */
+export const OWN_STATUS_KEY = ['agents', 'me', 'status'] as const;
 
 /** PUT /api/agents/me/status — 'online' returns to the automatic status and lifts a force offline. */
 export function setOwnStatus(status: AgentStatus): Promise<{ manualStatus: AgentStatus | null }> {
@@ -36,7 +40,9 @@ export function useOwnPresence(): void {
     return () => events.forEach((e) => window.removeEventListener(e, signal));
   }, []);
 
+  const queryClient = useQueryClient();
   useSocketEvent<{ reason: string | null; by: string }>(SOCKET_EVENTS.forcedOffline, (notice) => {
+    queryClient.setQueryData(OWN_STATUS_KEY, { manualStatus: 'offline' });
     notify.warning('Çevrimdışı yapıldınız', notice.reason ? `${notice.by}: ${notice.reason}` : `${notice.by} sizi çevrimdışı yaptı.`, {
       duration: 0,
       id: 'forced-offline',
@@ -44,7 +50,8 @@ export function useOwnPresence(): void {
         label: 'Tekrar çevrimiçi ol',
         onClick: () => {
           setOwnStatus('online').then(
-            () => {
+            (data) => {
+              queryClient.setQueryData(OWN_STATUS_KEY, data);
               projectSocket.reconnect();
               notify.success('Tekrar çevrimiçisiniz');
             },

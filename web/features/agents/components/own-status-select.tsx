@@ -1,0 +1,48 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AGENT_STATUS_LABELS, AGENT_STATUSES, type AgentStatus } from '@common/enums';
+import { WORKER_ROLES } from '@common/schemas/agents';
+import { Select } from '@web/components/ui';
+import { api } from '@web/lib/api-client';
+import { errorMessage } from '@web/lib/api-error';
+import { notify } from '@web/lib/notify';
+import { useSessionStore } from '@web/stores/session-store';
+import { OWN_STATUS_KEY, setOwnStatus } from '../api/own-presence';
+
+/** 'online' means automatic: the status then follows the connection, activity and load. */
+const OPTIONS = AGENT_STATUSES.map((status) => ({
+  value: status,
+  label: status === 'online' ? `${AGENT_STATUS_LABELS.online} (otomatik)` : AGENT_STATUS_LABELS[status],
+}));
+
+/** The header's 'Durumum' choice for people who work requests (agents and operators). */
+export function OwnStatusSelect() {
+  const role = useSessionStore((s) => s.user?.role);
+  const worksRequests = role !== undefined && WORKER_ROLES.includes(role);
+  const queryClient = useQueryClient();
+  const current = useQuery({
+    queryKey: OWN_STATUS_KEY,
+    queryFn: ({ signal }) => api.get<{ manualStatus: AgentStatus | null }>('/api/agents/me/status', { signal }),
+    enabled: worksRequests,
+  });
+  const change = useMutation({
+    mutationFn: setOwnStatus,
+    onSuccess: (data) => {
+      queryClient.setQueryData(OWN_STATUS_KEY, data);
+      notify.success('Durumunuz güncellendi', data.manualStatus ? AGENT_STATUS_LABELS[data.manualStatus] : 'Otomatik durum');
+    },
+    onError: (error) => notify.error('Durum güncellenemedi', errorMessage(error)),
+  });
+  if (!worksRequests || !current.data) return null;
+  return (
+    <Select
+      label="Durumum"
+      hideLabel
+      containerClassName="max-sm:hidden"
+      className="h-9 w-44"
+      value={change.isPending ? change.variables : (current.data.manualStatus ?? 'online')}
+      disabled={change.isPending}
+      options={OPTIONS}
+      onChange={(e) => change.mutate(e.target.value as AgentStatus)}
+    />
+  );
+}
