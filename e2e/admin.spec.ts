@@ -86,13 +86,13 @@ test.describe('yönetim', () => {
     await agentPage.getByRole('button', { name: 'Tekrar çevrimiçi ol' }).click();
     await expect(agentPage.getByRole('banner').getByRole('status')).toHaveText('Bağlı');
     await expect(card.getByTestId('agent-status')).toHaveText('Çevrimiçi');
-    await expect(agentPage.getByLabel('Durumum')).toHaveValue('online');
+    await expect(agentPage.getByRole('combobox', { name: 'Durumum' })).toHaveValue('online');
 
     // The agent chooses a status by hand in the header; the manager sees it live, then back to automatic.
-    await agentPage.getByLabel('Durumum').selectOption('busy');
+    await agentPage.getByRole('combobox', { name: 'Durumum' }).selectOption('busy');
     await expect(agentPage.getByText('Durumunuz güncellendi')).toBeVisible();
     await expect(card.getByTestId('agent-status')).toHaveText('Meşgul');
-    await agentPage.getByLabel('Durumum').selectOption('online');
+    await agentPage.getByRole('combobox', { name: 'Durumum' }).selectOption('online');
     await expect(card.getByTestId('agent-status')).toHaveText('Çevrimiçi');
     await agentContext.close();
   });

@@ -21,7 +21,8 @@ export function AppHeader({ title, onOpenNav }: { title: string; onOpenNav: () =
         <ProjectSwitcher className="max-sm:order-last max-sm:w-full" />
         <div className="flex items-center gap-1.5 sm:gap-2">
           <SocketIndicator />
-          <OwnStatusSelect />
+          {/* On a phone it sits in the menu instead (the sidebar). */}
+          <OwnStatusSelect className="max-sm:hidden" />
           <ThemeToggle />
           <UserMenu />
         </div>

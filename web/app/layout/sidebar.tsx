@@ -6,6 +6,7 @@ import { cn } from '@web/lib/cn';
 import { useSessionStore } from '@web/stores/session-store';
 import { NAV_GROUPS, SCREEN_ROUTES } from '../routes';
 import { Brand } from '@web/components/layout/brand';
+import { OwnStatusSelect } from '@web/features/agents/components/own-status-select';
 import { SystemStatus } from './system-status';
 
 export interface SidebarContentProps {
@@ -59,6 +60,7 @@ export function SidebarContent({ onNavigate, onClose }: SidebarContentProps) {
         })}
       </nav>
       <div className="shrink-0 border-t border-zinc-200 p-3 dark:border-zinc-800">
+        <OwnStatusSelect className="mb-3 sm:hidden" hideLabel={false} />
         <SystemStatus />
       </div>
     </div>

@@ -14,8 +14,8 @@ const OPTIONS = AGENT_STATUSES.map((status) => ({
   label: status === 'online' ? `${AGENT_STATUS_LABELS.online} (otomatik)` : AGENT_STATUS_LABELS[status],
 }));
 
-/** The header's 'Durumum' choice for people who work requests (agents and operators). */
-export function OwnStatusSelect() {
+/** 'Durumum': the own-status choice of people who work requests (agents and operators). */
+export function OwnStatusSelect({ className, hideLabel = true }: { className?: string; hideLabel?: boolean }) {
   const role = useSessionStore((s) => s.user?.role);
   const worksRequests = role !== undefined && WORKER_ROLES.includes(role);
   const queryClient = useQueryClient();
@@ -36,9 +36,9 @@ export function OwnStatusSelect() {
   return (
     <Select
       label="Durumum"
-      hideLabel
-      containerClassName="max-sm:hidden"
-      className="h-9 w-44"
+      hideLabel={hideLabel}
+      containerClassName={className}
+      className="h-9 sm:w-44"
       value={change.isPending ? change.variables : (current.data.manualStatus ?? 'online')}
       disabled={change.isPending}
       options={OPTIONS}
