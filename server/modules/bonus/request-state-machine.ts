@@ -23,7 +23,7 @@ export { canTransition, REQUEST_TRANSITIONS, type RequestAction };
  * one winner and a refused move changes nothing.
  */
 
-type RequestSet = Partial<Omit<typeof bonusRequests.$inferInsert, 'id' | 'projectId' | 'status' | 'version' | 'searchText'>>;
+export type RequestSet = Partial<Omit<typeof bonusRequests.$inferInsert, 'id' | 'projectId' | 'status' | 'version' | 'searchText'>>;
 
 export interface TransitionResult {
   id: number;

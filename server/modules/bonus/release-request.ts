@@ -1,0 +1,70 @@
+import type { SQL } from 'drizzle-orm';
+import type { AuditAction } from '@common/enums';
+import type { BonusRequest, RequestEventType } from '@common/schemas/bonus';
+import type { AppContext } from '../../context';
+import { handOverReservations } from './hand-over-reservations';
+import {
+  auditRequestChange,
+  PendingRequestChanges,
+  publishRequestChanges,
+  recordRequestEvents,
+  type RequestActor,
+  type RequestSocketEvent,
+} from './request-changes';
+import { applyTransition, refusal, type RequestSet, type TransitionResult } from './request-state-machine';
+
+export interface ReleasingMove {
+  action: 'complete' | 'requeue';
+  /** Fields to write, given the move's instant (so e.g. completedAt equals updatedAt). */
+  set: (now: Date) => RequestSet;
+  guard?: SQL;
+  event: { type: RequestEventType; reason: string | null; details: (moved: TransitionResult) => Record<string, unknown> };
+  auditAction: AuditAction;
+  socketEvent: RequestSocketEvent;
+}
+
+/**
+ * A move that takes a request off its assignee (complete, re-queue): the transition, its event
+ * and audit row, and, since the assignee's load dropped, the hand-over of their oldest capacity
+ * reservation — all in one transaction; the socket events go out once it commits.
+ */
+export async function releaseRequest(
+  ctx: AppContext,
+  input: { projectId: number; requestId: number; actor: RequestActor & { id: number } },
+  move: ReleasingMove,
+): Promise<BonusRequest> {
+  const now = ctx.clock.now();
+  const changes = new PendingRequestChanges();
+  const presented = await ctx.database.db.transaction(async (tx) => {
+    const moved = await applyTransition(tx, move.action, { projectId: input.projectId, requestId: input.requestId, now, set: move.set(now), guard: move.guard });
+    if (!moved) throw await refusal(tx, move.action, { ...input, actorId: input.actor.id });
+    const details = move.event.details(moved);
+    await recordRequestEvents(tx, [
+      {
+        requestId: input.requestId,
+        projectId: input.projectId,
+        type: move.event.type,
+        actor: input.actor,
+        fromStatus: moved.fromStatus,
+        toStatus: moved.toStatus,
+        reason: move.event.reason,
+        details,
+        at: now,
+      },
+    ]);
+    await auditRequestChange(tx, { actor: input.actor, action: move.auditAction, projectId: input.projectId, requestId: input.requestId, details });
+    changes.add(move.socketEvent, input.requestId);
+    if (moved.previousAssigneeId !== null) {
+      await handOverReservations(tx, {
+        projectId: input.projectId,
+        userId: moved.previousAssigneeId,
+        now,
+        cause: { actor: input.actor, requestId: input.requestId, action: move.action },
+        changes,
+      });
+    }
+    return changes.present(tx);
+  });
+  publishRequestChanges(ctx, presented);
+  return presented[0]!.request;
+}
