@@ -30,6 +30,7 @@ export class Realtime {
   private io: Server | null = null;
   private ctx: AppContext | null = null;
   private redisClients: { ping(): Promise<unknown>; quit(): Promise<unknown> }[] = [];
+  private closing = false;
   readonly presence = new EventEmitter<PresenceEvents>();
 
   constructor(private readonly options: { redisUrl?: string; redisKey?: string; allowedOrigins: string[] }) {}
@@ -160,7 +161,8 @@ export class Realtime {
 
   /** How many sockets a user has open, across instances. */
   async countUserSockets(userId: number, projectId?: number): Promise<number> {
-    if (!this.io) return 0;
+    // While closing, the adapter's Redis clients may already be gone: nobody is connected here any more.
+    if (!this.io || this.closing) return 0;
     const sockets = await this.io.in(userRoom(userId)).fetchSockets();
     return projectId === undefined ? sockets.length : sockets.filter((s) => (s.data as SocketData).projectId === projectId).length;
   }
@@ -176,6 +178,9 @@ export class Realtime {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
+    // Sockets closed below would otherwise start presence lookups against a Redis about to quit.
+    this.presence.removeAllListeners();
     if (this.io) {
       // Not io.close(): that would also close the HTTP server, which Fastify closes itself.
       this.io.disconnectSockets(true);

@@ -13,7 +13,8 @@ export function registerPresence(app: App): void {
     if (!request.auth || request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
     presence.noteActivity(request.auth.user.id).catch((err) => request.log.warn({ err }, 'activity not recorded'));
   });
-  app.addHook('onClose', async () => {
+  // Before the socket server closes (its preClose hook is added later, so it runs after this one).
+  app.addHook('preClose', async () => {
     await presence.stop();
   });
 }
