@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { Role } from '@common/enums';
 import type { Paged } from '@common/schemas/api';
 import type { User, UserRoleBody } from '@common/schemas/users';
 import { api } from '@web/lib/api-client';
+import { useInvalidateUsers } from '@web/entities/user/user-account-actions';
 import { queryKeys } from '@web/lib/query-keys';
 
 export interface RoleUserFilters {
@@ -25,23 +26,9 @@ export function useRoleUsers(projectId: number, filters: RoleUserFilters) {
   return useQuery(roleUsersQuery(projectId, filters));
 }
 
-function useInvalidate(projectId: number) {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId).scope('users') });
-}
-
 /** PATCH /api/users/:id/role — role and active flag in one change (one audit row). */
 export function useChangeRole(projectId: number) {
-  const onSuccess = useInvalidate(projectId);
+  const onSuccess = useInvalidateUsers(projectId);
   return useMutation({ mutationFn: ({ id, body }: { id: number; body: UserRoleBody }) => api.patch<User>(`/api/users/${id}/role`, body), onSuccess });
 }
 
-export function useToggleActive(projectId: number) {
-  const onSuccess = useInvalidate(projectId);
-  return useMutation({ mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => api.patch<User>(`/api/users/${id}/toggle`, { isActive }), onSuccess });
-}
-
-export function useRemoveUser(projectId: number) {
-  const onSuccess = useInvalidate(projectId);
-  return useMutation({ mutationFn: (id: number) => api.delete<{ id: number; deleted: true }>(`/api/users/${id}`), onSuccess });
-}

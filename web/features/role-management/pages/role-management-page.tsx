@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { FolderX, Search, ShieldCheck } from 'lucide-react';
 import { TABLE } from '@common/constants';
 import { ROLE_LABELS, ROLES, type Role } from '@common/enums';
-import { USER_MESSAGES, type User } from '@common/schemas/users';
-import { Card, CardBody, CardHeader, EmptyState, ErrorState, Input, LoadingState, Pagination, Select, useConfirm } from '@web/components/ui';
+import type { User } from '@common/schemas/users';
+import { Card, CardBody, CardHeader, EmptyState, ErrorState, Input, LoadingState, Pagination, Select } from '@web/components/ui';
 import { errorMessage } from '@web/lib/api-error';
 import { notify } from '@web/lib/notify';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { useSessionStore } from '@web/stores/session-store';
-import { useChangeRole, useRemoveUser, useRoleUsers, useToggleActive } from '../api/role-users-api';
+import { useUserAccountActions } from '@web/entities/user/user-account-actions';
+import { useChangeRole, useRoleUsers } from '../api/role-users-api';
 import { RoleEditDialog, type RoleFormOutput } from '../components/role-edit-dialog';
 import { RoleUsersTable } from '../components/role-users-table';
 
@@ -27,17 +28,14 @@ export function RoleManagementPage() {
 
 function RoleManagementScreen({ projectId }: { projectId: number }) {
   const actor = useSessionStore((s) => s.user)!;
-  const confirm = useConfirm();
   const [search, setSearch] = useState('');
   const [role, setRole] = useState<Role | ''>('');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<User | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
   const settledSearch = useDebouncedValue(search.trim());
   const list = useRoleUsers(projectId, { search: settledSearch || undefined, role: role || undefined, page, limit: TABLE.genericDefaultPageSize });
   const changeRole = useChangeRole(projectId);
-  const toggle = useToggleActive(projectId);
-  const remove = useRemoveUser(projectId);
+  const { busyId, onToggle, onDelete } = useUserAccountActions(projectId);
 
   const save = async (values: RoleFormOutput) => {
     if (!editing) return;
@@ -49,28 +47,6 @@ function RoleManagementScreen({ projectId }: { projectId: number }) {
     }
     notify.success('Başarılı', 'Kullanıcı güncellendi');
     setEditing(null);
-  };
-
-  const onToggle = async (user: User) => {
-    setBusyId(user.id);
-    try {
-      await toggle.mutateAsync({ id: user.id, isActive: !user.isActive });
-      notify.success('Başarılı', 'Kullanıcı durumu güncellendi');
-    } catch (error) {
-      notify.error('Hata', errorMessage(error, 'Kullanıcı durumu güncellenemedi'));
-    } finally {
-      setBusyId(null);
-    }
-  };
-
-  const onDelete = async (user: User) => {
-    if (!(await confirm({ title: USER_MESSAGES.deleteConfirm, message: `${user.fullName} (${user.username})`, confirmLabel: 'Sil' }))) return;
-    try {
-      await remove.mutateAsync(user.id);
-      notify.success('Başarılı', 'Kullanıcı silindi');
-    } catch (error) {
-      notify.error('Hata', errorMessage(error, 'Kullanıcı silinemedi'));
-    }
   };
 
   const data = list.data;

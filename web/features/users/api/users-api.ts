@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { Paged } from '@common/schemas/api';
 import type { Role } from '@common/enums';
 import type { User, UserCreateBody, UserUpdateBody } from '@common/schemas/users';
 import { api } from '@web/lib/api-client';
+import { useInvalidateUsers } from '@web/entities/user/user-account-actions';
 import { queryKeys } from '@web/lib/query-keys';
 
 export interface UserFilters {
@@ -26,12 +27,6 @@ export function useUsers(projectId: number, filters: UserFilters) {
   return useQuery(usersQuery(projectId, filters));
 }
 
-/** Every user list of the project (this screen's and role management's) refetches after a change. */
-function useInvalidateUsers(projectId: number) {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId).scope('users') });
-}
-
 export function useCreateUser(projectId: number) {
   const invalidate = useInvalidateUsers(projectId);
   return useMutation({
@@ -48,24 +43,9 @@ export function useUpdateUser(projectId: number) {
   });
 }
 
-export function useToggleUser(projectId: number) {
-  const invalidate = useInvalidateUsers(projectId);
-  return useMutation({
-    mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => api.patch<User>(`/api/users/${id}/toggle`, { isActive }),
-    onSuccess: invalidate,
-  });
-}
-
 export function useResetPassword() {
   return useMutation({
     mutationFn: (id: number) => api.post<{ oneTimePassword: string }>(`/api/users/${id}/reset-password`),
   });
 }
 
-export function useDeleteUser(projectId: number) {
-  const invalidate = useInvalidateUsers(projectId);
-  return useMutation({
-    mutationFn: (id: number) => api.delete<{ id: number; deleted: true }>(`/api/users/${id}`),
-    onSuccess: invalidate,
-  });
-}

@@ -2,14 +2,15 @@ import { useState } from 'react';
 import { FolderX, UserPlus, Users } from 'lucide-react';
 import { TABLE } from '@common/constants';
 import { can } from '@common/permissions';
-import { USER_MESSAGES, type User } from '@common/schemas/users';
+import type { User } from '@common/schemas/users';
 import { PageActions } from '@web/components/layout/page-actions';
 import { Button, Card, CardBody, EmptyState, ErrorState, LoadingState, Pagination, useConfirm } from '@web/components/ui';
 import { errorMessage } from '@web/lib/api-error';
 import { notify } from '@web/lib/notify';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { useSessionStore } from '@web/stores/session-store';
-import { useCreateUser, useDeleteUser, useResetPassword, useToggleUser, useUpdateUser, useUsers } from '../api/users-api';
+import { useUserAccountActions } from '@web/entities/user/user-account-actions';
+import { useCreateUser, useResetPassword, useUpdateUser, useUsers } from '../api/users-api';
 import { OneTimePasswordDialog } from '../components/one-time-password-dialog';
 import { EMPTY_USER_FILTERS, UserFilters, type UserFilterValues } from '../components/user-filters';
 import { UserFormDialog, type UserFormOutput } from '../components/user-form-dialog';
@@ -38,7 +39,6 @@ function UsersScreen({ projectId }: { projectId: number }) {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Editing>(null);
   const [oneTime, setOneTime] = useState<{ username: string; password: string } | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
   const search = useDebouncedValue(filters.search.trim());
   const list = useUsers(projectId, {
     search: search || undefined,
@@ -49,9 +49,8 @@ function UsersScreen({ projectId }: { projectId: number }) {
   });
   const create = useCreateUser(projectId);
   const update = useUpdateUser(projectId);
-  const toggle = useToggleUser(projectId);
   const reset = useResetPassword();
-  const remove = useDeleteUser(projectId);
+  const { busyId, onToggle, onDelete } = useUserAccountActions(projectId);
   const mayManage = can(actor.role, 'user:manage');
 
   const changeFilters = (next: UserFilterValues) => {
@@ -82,18 +81,6 @@ function UsersScreen({ projectId }: { projectId: number }) {
     setEditing(null);
   };
 
-  const onToggle = async (user: User) => {
-    setBusyId(user.id);
-    try {
-      await toggle.mutateAsync({ id: user.id, isActive: !user.isActive });
-      notify.success('Başarılı', 'Kullanıcı durumu güncellendi');
-    } catch (error) {
-      notify.error('Hata', errorMessage(error, 'Kullanıcı durumu güncellenemedi'));
-    } finally {
-      setBusyId(null);
-    }
-  };
-
   const onResetPassword = async (user: User) => {
     const ok = await confirm({
       title: 'Şifre sıfırlansın mı?',
@@ -106,16 +93,6 @@ function UsersScreen({ projectId }: { projectId: number }) {
       setOneTime({ username: user.username, password: oneTimePassword });
     } catch (error) {
       notify.error('Hata', errorMessage(error, 'Şifre sıfırlanamadı'));
-    }
-  };
-
-  const onDelete = async (user: User) => {
-    if (!(await confirm({ title: USER_MESSAGES.deleteConfirm, message: `${user.fullName} (${user.username})`, confirmLabel: 'Sil' }))) return;
-    try {
-      await remove.mutateAsync(user.id);
-      notify.success('Başarılı', 'Kullanıcı silindi');
-    } catch (error) {
-      notify.error('Hata', errorMessage(error, 'Kullanıcı silinemedi'));
     }
   };
 

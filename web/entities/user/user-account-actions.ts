@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { USER_MESSAGES, type User } from '@common/schemas/users';
+import { useConfirm } from '@web/components/ui';
+import { api } from '@web/lib/api-client';
+import { errorMessage } from '@web/lib/api-error';
+import { notify } from '@web/lib/notify';
+import { queryKeys } from '@web/lib/query-keys';
+
+/**
+ * What the user screens (/users and /role-management) share about an account: its list
+ * cache, and activating, deactivating and deleting it with the spec's toasts (§8) and the
+ * delete confirmation (§5).
+ */
+
+/** Every user list of the project (both screens') refetches after a change. */
+export function useInvalidateUsers(projectId: number) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId).scope('users') });
+}
+
+/** PATCH /api/users/:id/toggle — the button sends the opposite of the current value. */
+export function useToggleUser(projectId: number) {
+  const onSuccess = useInvalidateUsers(projectId);
+  return useMutation({ mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => api.patch<User>(`/api/users/${id}/toggle`, { isActive }), onSuccess });
+}
+
+/** DELETE /api/users/:id */
+export function useDeleteUser(projectId: number) {
+  const onSuccess = useInvalidateUsers(projectId);
+  return useMutation({ mutationFn: (id: number) => api.delete<{ id: number; deleted: true }>(`/api/users/${id}`), onSuccess });
+}
+
+/** The row handlers both screens give their tables; `busyId` is the row whose toggle is under way. */
+export function useUserAccountActions(projectId: number) {
+  const confirm = useConfirm();
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const toggle = useToggleUser(projectId);
+  const remove = useDeleteUser(projectId);
+
+  const onToggle = async (user: User) => {
+    setBusyId(user.id);
+    try {
+      await toggle.mutateAsync({ id: user.id, isActive: !user.isActive });
+      notify.success('Başarılı', 'Kullanıcı durumu güncellendi');
+    } catch (error) {
+      notify.error('Hata', errorMessage(error, 'Kullanıcı durumu güncellenemedi'));
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const onDelete = async (user: User) => {
+    if (!(await confirm({ title: USER_MESSAGES.deleteConfirm, message: `${user.fullName} (${user.username})`, confirmLabel: 'Sil' }))) return;
+    try {
+      await remove.mutateAsync(user.id);
+      notify.success('Başarılı', 'Kullanıcı silindi');
+    } catch (error) {
+      notify.error('Hata', errorMessage(error, 'Kullanıcı silinemedi'));
+    }
+  };
+
+  return { busyId, onToggle, onDelete };
+}
