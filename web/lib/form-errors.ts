@@ -20,3 +20,20 @@ export function applyServerErrors<T extends FieldValues>(form: Pick<UseFormRetur
   if (!matched) form.setError('root.server' as Path<T>, { type: 'server', message: errorMessage(error) });
   return matched;
 }
+
+/**
+ * The form's submit handler for a dialog whose `onSubmit` reports failure by throwing: the
+ * server's messages land on the fields (or above the button), and the dialog stays open.
+ */
+export function submitWithServerErrors<T extends FieldValues, TOut>(
+  form: UseFormReturn<T, unknown, TOut>,
+  onSubmit: (values: TOut) => Promise<unknown>,
+) {
+  return form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      applyServerErrors(form, error);
+    }
+  });
+}

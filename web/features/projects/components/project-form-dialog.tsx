@@ -5,7 +5,7 @@ import { PROJECT_DB_TYPES } from '@common/enums';
 import { projectFormBody, type Project } from '@common/schemas/projects';
 import { FormAlert } from '@web/components/layout/form-alert';
 import { Button, Checkbox, Dialog, Input, Select } from '@web/components/ui';
-import { applyServerErrors } from '@web/lib/form-errors';
+import { submitWithServerErrors } from '@web/lib/form-errors';
 
 type ProjectFormValues = z.input<typeof projectFormBody>;
 export type ProjectFormOutput = z.output<typeof projectFormBody>;
@@ -46,18 +46,12 @@ export function ProjectForm({ project, onCancel, onSubmit }: { project: Project 
       isActive: project?.isActive ?? true,
     },
   });
-  const { register, handleSubmit, formState, clearErrors } = form;
+  const { register, formState, clearErrors } = form;
   const field = <N extends FieldPath<ProjectFormValues>>(name: N, options: Parameters<typeof register<N>>[1] = {}) =>
     register(name, { ...options, onChange: () => clearErrors(name) });
   const error = (name: keyof ProjectFormValues) => formState.errors[name]?.message;
 
-  const submit = handleSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-    } catch (err) {
-      applyServerErrors(form, err);
-    }
-  });
+  const submit = submitWithServerErrors(form, onSubmit);
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">

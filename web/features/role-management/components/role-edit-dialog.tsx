@@ -7,7 +7,7 @@ import { roleChoices } from '@common/user-rules';
 import { FormAlert } from '@web/components/layout/form-alert';
 import { InitialAvatar } from '@web/components/user-badges';
 import { Button, Checkbox, Dialog, Select } from '@web/components/ui';
-import { applyServerErrors } from '@web/lib/form-errors';
+import { submitWithServerErrors } from '@web/lib/form-errors';
 
 const roleForm = userRoleBody.extend({ isActive: z.boolean() });
 type RoleFormValues = z.input<typeof roleForm>;
@@ -35,14 +35,8 @@ function RoleForm({ user, actor, onCancel, onSubmit }: { user: User; actor: Role
     resolver: zodResolver(roleForm),
     defaultValues: { role: user.role, isActive: user.isActive },
   });
-  const { register, handleSubmit, formState } = form;
-  const submit = handleSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      applyServerErrors(form, error);
-    }
-  });
+  const { register, formState } = form;
+  const submit = submitWithServerErrors(form, onSubmit);
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <div className="flex items-center gap-3 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">

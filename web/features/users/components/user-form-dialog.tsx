@@ -7,7 +7,7 @@ import { USER_MESSAGES, userCreateBody, userUpdateBody, type User } from '@commo
 import { roleChoices } from '@common/user-rules';
 import { FormAlert } from '@web/components/layout/form-alert';
 import { Button, Checkbox, Dialog, Input, Select } from '@web/components/ui';
-import { applyServerErrors } from '@web/lib/form-errors';
+import { submitWithServerErrors } from '@web/lib/form-errors';
 
 type CreateValues = z.input<typeof userCreateBody>;
 export type UserFormOutput = z.output<typeof userCreateBody>;
@@ -62,7 +62,7 @@ function UserForm({
       projectIds: user ? user.projects.map((p) => p.id) : defaultProjectId ? [defaultProjectId] : [],
     },
   });
-  const { register, handleSubmit, formState, watch, setValue } = form;
+  const { register, formState, watch, setValue } = form;
   const selected = watch('projectIds') ?? [];
   const roles = roleChoices(actor.role, user?.role);
 
@@ -71,13 +71,7 @@ function UserForm({
     setValue('projectIds', next, { shouldDirty: true, shouldValidate: formState.isSubmitted });
   };
 
-  const submit = handleSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      applyServerErrors(form, error);
-    }
-  });
+  const submit = submitWithServerErrors(form, onSubmit);
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
