@@ -74,7 +74,7 @@ describe('live agent status', () => {
 });
 
 describe('request moves', () => {
-  it('an agent claiming up to capacity is announced busy at once, and online again after completing one', async () => {
+  it('an agent claiming up to capacity is announced busy at once, and online again after completing one or having one re-queued', async () => {
     const { project, members } = await buildTenant(t.app);
     const manager = await login(t.app, members.manager.username);
     const agent = await login(t.app, members.agent.username);
@@ -105,6 +105,21 @@ describe('request moves', () => {
     });
     expect(done.statusCode).toBe(200);
     expect((await free).currentLoad).toBe(4);
+
+    // Re-queue clears the assignee: the former assignee's drop in load is announced too.
+    const [extra] = await t.app.ctx.database.db.insert(bonusRequests).values({ projectId: project.id, status: 'queued' }).returning({ id: bonusRequests.id });
+    const busyAgain = statusOf(watcher, members.agent.id, 'busy');
+    expect((await claim(extra!.id)).statusCode).toBe(200);
+    await busyAgain;
+    const freeAgain = statusOf(watcher, members.agent.id, 'online');
+    const requeued = await t.app.inject({
+      method: 'POST',
+      url: `/api/bonus/projects/${project.id}/requests/${extra!.id}/requeue`,
+      headers: bearer(manager.accessToken),
+      payload: {},
+    });
+    expect(requeued.statusCode).toBe(200);
+    expect((await freeAgain).currentLoad).toBe(4);
   });
 });
 

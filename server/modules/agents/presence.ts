@@ -122,12 +122,6 @@ export class Presence {
     await Promise.all(away.map((m) => this.refresh(m.userId, m.projectId)));
   }
 
-  /** Every tracked member of one project: after its requests moved, loads may have changed. */
-  async refreshProject(projectId: number): Promise<void> {
-    const members = [...this.known.values()].filter((m) => m.projectId === projectId);
-    await Promise.all(members.map((m) => this.refresh(m.userId, m.projectId)));
-  }
-
   /** Every tracked member again: turns quiet members away and notices load changes. */
   async sweep(): Promise<void> {
     await Promise.all([...this.known.values()].map((m) => this.refresh(m.userId, m.projectId)));
@@ -158,11 +152,6 @@ export function presenceFor(ctx: AppContext): Presence {
 export async function isAvailableForWork(ctx: AppContext, userId: number, projectId: number): Promise<boolean> {
   const current = await presenceFor(ctx).statusOf(userId, projectId);
   return Boolean(current && current.accountActive && current.agentActive && current.status === 'online');
-}
-
-/** After requests of a project moved: announces members who became busy or available again. */
-export function refreshProjectAgents(ctx: AppContext, projectId: number): Promise<void> {
-  return presenceFor(ctx).refreshProject(projectId);
 }
 
 /** For other modules after a change that moves an agent's load (assign, complete, requeue). */

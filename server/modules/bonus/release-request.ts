@@ -53,7 +53,7 @@ export async function releaseRequest(
       },
     ]);
     await auditRequestChange(tx, { actor: input.actor, action: move.auditAction, projectId: input.projectId, requestId: input.requestId, details });
-    changes.add(move.socketEvent, input.requestId);
+    changes.add(move.socketEvent, input.requestId, moved.previousAssigneeId);
     if (moved.previousAssigneeId !== null) {
       await handOverReservations(tx, {
         projectId: input.projectId,

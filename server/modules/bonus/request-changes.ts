@@ -5,7 +5,7 @@ import { SOCKET_EVENTS } from '@common/socket-events';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { sqlArray } from '../../db/sql-arrays';
-import { refreshProjectAgents } from '../agents/presence';
+import { refreshAgentStatus } from '../agents/presence';
 import { writeAudit } from '../audit/write-audit';
 import { loadPresentedRequests } from './present-request';
 
@@ -71,14 +71,17 @@ export type RequestSocketEvent =
 export interface RequestChange {
   event: RequestSocketEvent;
   request: BonusRequest;
+  /** Users whose load the change moved: the assignee, and a former one that it released. */
+  loadChangedFor: number[];
 }
 
 /** Collects the socket events of a transaction; they are sent only after it commits. */
 export class PendingRequestChanges {
-  private readonly pending: { event: RequestSocketEvent; requestId: number }[] = [];
+  private readonly pending: { event: RequestSocketEvent; requestId: number; releasedUserId: number | null }[] = [];
 
-  add(event: RequestSocketEvent, requestId: number): void {
-    this.pending.push({ event, requestId });
+  /** `releasedUserId`: a former assignee whose load the change lowered (complete, re-queue). */
+  add(event: RequestSocketEvent, requestId: number, releasedUserId: number | null = null): void {
+    this.pending.push({ event, requestId, releasedUserId });
   }
 
   /** Presents the changed requests as they stand at the end of the transaction. */
@@ -87,7 +90,9 @@ export class PendingRequestChanges {
     const byId = new Map(requests.map((r) => [r.id, r]));
     return this.pending.flatMap((p) => {
       const request = byId.get(p.requestId);
-      return request ? [{ event: p.event, request }] : [];
+      if (!request) return [];
+      const loadChangedFor = [...new Set([request.agentId, p.releasedUserId].filter((id): id is number => id !== null))];
+      return [{ event: p.event, request, loadChangedFor }];
     });
   }
 }
@@ -108,8 +113,10 @@ export function publishRequestChanges(ctx: AppContext, changes: RequestChange[])
     } else {
       for (const change of list) ctx.realtime.emitToProject(projectId, change.event, change.request);
     }
-    // Loads moved: members who became busy, or free again, are announced now rather than at the next sweep.
-    refreshProjectAgents(ctx, projectId).catch((err) => ctx.log.warn({ err }, 'agent status refresh failed'));
+    // Loads moved: who became busy, or free again, is announced now rather than at the next sweep.
+    for (const userId of new Set(list.flatMap((c) => c.loadChangedFor))) {
+      refreshAgentStatus(ctx, userId, projectId).catch((err) => ctx.log.warn({ err }, 'agent status refresh failed'));
+    }
   }
 }
 
