@@ -45,6 +45,9 @@ interface ListShape {
   status: 'all' | 'one' | 'many';
   search: boolean;
   agent: boolean;
+  /** Page size (1–100, validated) and whether it is the first page: both go into the SQL text, see listRequestQueries. */
+  limit: number;
+  firstPage: boolean;
 }
 
 export function shapeOf(query: RequestListQuery): ListShape {
@@ -56,6 +59,8 @@ export function shapeOf(query: RequestListQuery): ListShape {
     status: n === 0 ? 'all' : n === 1 ? 'one' : 'many',
     search: Boolean(query.search),
     agent: query.agentId !== undefined,
+    limit: query.limit,
+    firstPage: query.page === 1,
   };
 }
 
@@ -66,7 +71,6 @@ export function valuesOf(projectId: number, query: RequestListQuery) {
     statuses: query.status ?? [],
     pattern: query.search ? containsPattern(query.search) : '',
     agentId: query.agentId ?? 0,
-    limit: query.limit,
     offset: (query.page - 1) * query.limit,
   };
 }
@@ -88,7 +92,14 @@ export function listRequestQueries(db: DbOrTx, shape: ListShape) {
   );
   const order = requestOrder(shape.sortBy, shape.sortOrder);
   // The page's ids first (an index-only range when the order has an index), then their rows.
-  const pageIds = db.select({ id: bonusRequests.id }).from(bonusRequests).where(where).orderBy(...order).limit(p('limit')).offset(p('offset')).as('page_ids');
+  // LIMIT is written into the text and the first page has no OFFSET: with both known, the
+  // generic plan PostgreSQL caches for the prepared statement is the same as a custom one, so
+  // it stops re-planning on every call (planning cost more than running). A LIMIT or OFFSET
+  // placeholder makes the planner assume 10% of the rows are wanted and keep re-planning.
+  if (!Number.isInteger(shape.limit) || shape.limit < 1 || shape.limit > 100) throw new Error(`limit out of range: ${shape.limit}`);
+  const limit = sql.raw(String(shape.limit)) as unknown as number; // Drizzle inlines an SQL chunk, but makes a number a parameter.
+  const ordered = db.select({ id: bonusRequests.id }).from(bonusRequests).where(where).orderBy(...order).limit(limit);
+  const pageIds = (shape.firstPage ? ordered : ordered.offset(p('offset'))).as('page_ids');
   const counts = sql<Record<string, number> | null>`(select json_object_agg(c.status, c.n) from ${bonusRequestStatusCounts} c where c.project_id = ${p('projectId')})`;
   return {
     rows: selectPresentable(db, { statusCounts: counts }).innerJoin(pageIds, eq(pageIds.id, bonusRequests.id)).orderBy(...order),
@@ -109,7 +120,7 @@ function queriesFor(db: DbOrTx, shape: ListShape): PreparedList | ListQueries {
   if (shape.search) return listRequestQueries(db, shape);
   let byShape = prepared.get(db);
   if (!byShape) prepared.set(db, (byShape = new Map()));
-  const key = `${shape.sortBy}:${shape.sortOrder}:${shape.status}:${shape.agent}`;
+  const key = `${shape.sortBy}:${shape.sortOrder}:${shape.status}:${shape.agent}:${shape.limit}:${shape.firstPage}`;
   let found = byShape.get(key);
   if (!found) {
     const queries = listRequestQueries(db, shape);
