@@ -98,6 +98,17 @@ describe('GET …/requests: paging and default order', () => {
       agentId: null,
       source: 'manual',
     });
+    // Dates are written exactly as toISOString writes them; the list and the detail present alike.
+    expect(body.data.items[0].createdAt).toBe(new Date(base).toISOString());
+    expect(body.data.items[0].completedAt).toBeNull();
+    const detail = await get(bed.app, `${requestsUrl(projectId)}/${body.data.items[0].id}`, bed.tokens.agent);
+    expect(detail.json().data.request).toEqual(body.data.items[0]);
+  });
+
+  it('answers JSON with an empty items array for an empty filter', async () => {
+    const res = await get(bed.app, `${requestsUrl(projectId)}?search=yok-boyle-bir-sey&stats=true`, bed.tokens.agent);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json().data).toMatchObject({ items: [], total: 0, totalPages: 0, stats: { total: 30 } });
   });
 });
 

@@ -3,8 +3,8 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { RequestListQuery, RequestListResponse, RequestSortColumn } from '@common/schemas/bonus';
 import type { DbOrTx } from '../../db/client';
 import { bonusRequests, bonusRequestStatusCounts, searchFold } from '../../db/schema';
-import { presentRequest, selectPresentable } from './present-request';
-import { countsFrom, loadStatusCounts, sumStatuses, toRequestStats } from './request-stats';
+import { joinPresenterNames, presentedRequestJson } from './present-request';
+import { countsFrom, sumStatuses, toRequestStats } from './request-stats';
 
 /** The whitelist of sortable columns; `notNull` columns sort in index order both ways. */
 const SORT_COLUMNS: Record<RequestSortColumn, { column: PgColumn; notNull: boolean }> = {
@@ -78,9 +78,11 @@ export function valuesOf(projectId: number, query: RequestListQuery) {
 const p = sql.placeholder;
 
 /**
- * The SQL of one list call shape: the page's rows, each carrying the project's per-status
- * counts (computed once, as an init plan), and the match count when a search or an assignee
- * filter makes the per-status counts unusable for the total.
+ * The SQL of one list call shape: one row holding the page's requests as the JSON text the
+ * client receives (ordered, built by `presentedRequestJson`) and the project's per-status
+ * counts; plus the match count when a search or an assignee filter makes the per-status
+ * counts unusable for the total. Being an aggregate, the statement answers one row even
+ * for an empty page.
  */
 export function listRequestQueries(db: DbOrTx, shape: ListShape) {
   const where = and(
@@ -100,15 +102,22 @@ export function listRequestQueries(db: DbOrTx, shape: ListShape) {
   const limit = sql.raw(String(shape.limit)) as unknown as number; // Drizzle inlines an SQL chunk, but makes a number a parameter.
   const ordered = db.select({ id: bonusRequests.id }).from(bonusRequests).where(where).orderBy(...order).limit(limit);
   const pageIds = (shape.firstPage ? ordered : ordered.offset(p('offset'))).as('page_ids');
-  const counts = sql<Record<string, number> | null>`(select json_object_agg(c.status, c.n) from ${bonusRequestStatusCounts} c where c.project_id = ${p('projectId')})`;
   return {
-    rows: selectPresentable(db, { statusCounts: counts }).innerJoin(pageIds, eq(pageIds.id, bonusRequests.id)).orderBy(...order),
+    page: joinPresenterNames(
+      db
+        .select({
+          items: sql<string>`coalesce(json_agg(${presentedRequestJson} order by ${sql.join(order, sql`, `)}), '[]')::text`,
+          counts: sql<string | null>`(select json_object_agg(c.status, c.n) from ${bonusRequestStatusCounts} c where c.project_id = ${p('projectId')})::text`,
+        })
+        .from(bonusRequests)
+        .$dynamic(),
+    ).innerJoin(pageIds, eq(pageIds.id, bonusRequests.id)),
     matchCount: shape.search || shape.agent ? db.select({ n: count() }).from(bonusRequests).where(where) : undefined,
   };
 }
 
 type ListQueries = ReturnType<typeof listRequestQueries>;
-type PreparedList = { rows: ReturnType<ListQueries['rows']['prepare']>; matchCount?: ReturnType<NonNullable<ListQueries['matchCount']>['prepare']> };
+type PreparedList = { page: ReturnType<ListQueries['page']['prepare']>; matchCount?: ReturnType<NonNullable<ListQueries['matchCount']>['prepare']> };
 const prepared = new WeakMap<object, Map<string, PreparedList>>();
 
 /**
@@ -125,10 +134,15 @@ function queriesFor(db: DbOrTx, shape: ListShape): PreparedList | ListQueries {
   if (!found) {
     const queries = listRequestQueries(db, shape);
     const name = `bonus_list_${byShape.size}`;
-    found = { rows: queries.rows.prepare(name), matchCount: queries.matchCount?.prepare(`${name}_n`) };
+    found = { page: queries.page.prepare(name), matchCount: queries.matchCount?.prepare(`${name}_n`) };
     byShape.set(key, found);
   }
   return found;
+}
+
+/** A list response whose items are already JSON text, as the database wrote them. */
+export interface RequestListPage extends Omit<RequestListResponse, 'items'> {
+  itemsJson: string;
 }
 
 /**
@@ -136,19 +150,24 @@ function queriesFor(db: DbOrTx, shape: ListShape): PreparedList | ListQueries {
  * by triggers, read in the same statement as the rows, so the first page costs one round trip
  * and an index range of `limit` rows whatever the table's size; a search counts its matches.
  */
-export async function listRequests(db: DbOrTx, projectId: number, query: RequestListQuery): Promise<RequestListResponse> {
+export async function listRequests(db: DbOrTx, projectId: number, query: RequestListQuery): Promise<RequestListPage> {
   const queries = queriesFor(db, shapeOf(query));
   const values = valuesOf(projectId, query);
-  const [rows, matched] = await Promise.all([queries.rows.execute(values), queries.matchCount?.execute(values)]);
-  // An empty page carries no counts row: read them on their own then.
-  const counts = rows[0]?.statusCounts !== undefined ? countsFrom(rows[0].statusCounts) : await loadStatusCounts(db, projectId);
+  const [[page], matched] = await Promise.all([queries.page.execute(values), queries.matchCount?.execute(values)]);
+  const counts = countsFrom(page?.counts ? (JSON.parse(page.counts) as Record<string, number>) : null);
   const total = matched ? (matched[0]?.n ?? 0) : sumStatuses(counts, query.status);
   return {
-    items: rows.map(presentRequest),
+    itemsJson: page?.items ?? '[]',
     total,
     page: query.page,
     limit: query.limit,
     totalPages: Math.ceil(total / query.limit),
     ...(query.stats ? { stats: toRequestStats(counts) } : {}),
   };
+}
+
+/** The `{ success, data }` envelope of a page, with the database's items text spliced in unparsed. */
+export function serializeRequestListPage({ itemsJson, ...rest }: RequestListPage): string {
+  // `rest` always holds total, page, limit and totalPages: its text minus the opening brace follows the items.
+  return `{"success":true,"data":{"items":${itemsJson},${JSON.stringify(rest).slice(1)}}`;
 }

@@ -21,7 +21,7 @@ import { claimRequest } from './claim-request';
 import { completeRequest } from './complete-request';
 import { createManualRequest } from './create-request';
 import { getRequest } from './get-request';
-import { listRequests } from './list-requests';
+import { listRequests, serializeRequestListPage } from './list-requests';
 import { requestStats } from './request-stats';
 import { requeueRequest } from './requeue-request';
 
@@ -50,11 +50,13 @@ export default async function bonusRoutes(app: App) {
         querystring: requestListQuery,
         response: { 200: envelope(requestListResponse) },
       },
-      // The hottest endpoint: its presenter is typed to the response schema (and a test parses
-      // a real response with it), so the 20–100 rows are not re-validated on every call.
-      serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    async (request) => ok(await listRequests(db, request.params.projectId, request.query)),
+    // The hottest endpoint: the items arrive as JSON text built by the database and are sent
+    // as they are (a test parses real responses with the schema above, which documents them).
+    async (request, reply) => {
+      const page = await listRequests(db, request.params.projectId, request.query);
+      return reply.type('application/json; charset=utf-8').send(serializeRequestListPage(page) as never);
+    },
   );
 
   app.get(
