@@ -16,6 +16,7 @@ import { deriveKeys, resolveAppSecret } from './lib/secrets';
 import { registerAuthentication } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
 import { inputValidatorCompiler } from './plugins/validator';
+import { SessionCache } from './modules/auth/session-cache';
 import { Realtime } from './realtime/realtime';
 import { registerRoutes } from './routes';
 import type { App } from './types';
@@ -63,12 +64,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     redisKey: config.REDIS_KEY,
     allowedOrigins: config.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
   });
+  const clock = options.clock ?? systemClock;
+  const sessionCache = new SessionCache(clock);
   const ctx: AppContext = {
     config,
     database,
-    clock: options.clock ?? systemClock,
+    clock,
     keys: deriveKeys(resolveAppSecret(config.APP_SECRET, config.DATA_DIR)),
     realtime,
+    sessionCache,
     log: app.log,
   };
   app.decorate('ctx', ctx);
@@ -125,6 +129,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook('preClose', async () => {
     await realtime.close();
   });
+  app.addHook('onClose', async () => {
+    await sessionCache.stop();
+  });
+  // Last, so that a failed build leaves no listening connection behind.
+  await sessionCache.start(database);
   return app;
 }
 

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Clock } from './lib/clock';
 import type { AppKeys } from './lib/secrets';
+import type { SessionCache } from './modules/auth/session-cache';
 import type { Realtime } from './realtime/realtime';
 
 /** What every service needs, built once per app and passed down explicitly. */
@@ -12,5 +13,7 @@ export interface AppContext {
   clock: Clock;
   keys: AppKeys;
   realtime: Realtime;
+  /** Recent answers about live sessions, dropped on every change (see session-cache.ts). */
+  sessionCache: SessionCache;
   log: FastifyBaseLogger;
 }

@@ -15,7 +15,18 @@ export interface Database {
   /** Rows of a raw parameterised query (for bulk statements Drizzle does not express). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   ping(): Promise<void>;
+  /**
+   * Follows NOTIFY on a channel. `onNotify` runs for each notification; `onReady(false)` when
+   * notifications may be missed (the listening connection dropped; it reconnects on its own),
+   * `onReady(true)` once they are delivered again. Resolves to a function that stops listening.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  onNotify(): void;
+  onReady(ready: boolean): void;
 }
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -38,7 +49,61 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     ping: async () => {
       await pool.query('select 1');
     },
+    listen: (channel, handlers) => listenPostgres(pg, url, channel, handlers),
     close: () => pool.end(),
+  };
+}
+
+/** How long a lost listening connection waits before trying again. */
+const LISTEN_RETRY_MS = 1_000;
+
+/** LISTEN on a connection of its own (a pooled one would be handed to queries), reconnecting when lost. */
+async function listenPostgres(pg: typeof import('pg').default, url: string, channel: string, handlers: ListenHandlers) {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel name: ${channel}`);
+  let current: import('pg').Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const schedule = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, LISTEN_RETRY_MS);
+    retry.unref();
+  };
+  const lost = (client: import('pg').Client) => {
+    if (client !== current) return;
+    current = null;
+    handlers.onReady(false);
+    client.end().catch(() => undefined);
+    schedule();
+  };
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotify();
+    });
+    client.on('error', () => lost(client));
+    client.on('end', () => lost(client));
+    try {
+      await client.connect();
+      await client.query(`listen ${channel}`);
+      if (stopped) return void client.end().catch(() => undefined);
+      current = client;
+      handlers.onReady(true);
+    } catch {
+      client.end().catch(() => undefined);
+      schedule();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = null;
+    handlers.onReady(false);
+    await client?.end().catch(() => undefined);
   };
 }
 
@@ -63,6 +128,15 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     query: async (text, params) => (await client.query(text, params as unknown[])).rows as never,
     ping: async () => {
       await client.query('select 1');
+    },
+    // One process, one connection: notifications arrive as the statement that sent them commits.
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, () => handlers.onNotify());
+      handlers.onReady(true);
+      return async () => {
+        handlers.onReady(false);
+        if (!client.closed) await unlisten();
+      };
     },
     close: () => client.close(),
   };

@@ -43,4 +43,13 @@ export function registerAuthentication(app: FastifyInstance): void {
     if (rawProjectId !== undefined && !projectAccess) throw notFound(PROJECT_NOT_FOUND);
     if (permission !== 'authenticated' && !can(auth.user.role, permission)) throw forbidden();
   });
+  // Whatever a mutating call changed (a role, a membership, a deactivation…), this instance's
+  // session cache forgets before the answer leaves, so the caller's next call sees it.
+  // Other instances hear it from the database (migration 0007). Safe by default: no call
+  // has to remember to announce what it touched.
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS' && request.url.startsWith('/api/')) {
+      app.ctx.sessionCache.invalidate();
+    }
+  });
 }

@@ -9,6 +9,7 @@ import { projectMembers, projects, refreshTokens, sessions, systemSettings, user
 import { unauthorized } from '../../lib/errors';
 import { randomToken, sha256 } from '../../lib/secrets';
 import { signAccessToken, verifyAccessToken } from './access-token';
+import { MAX_PROJECTS_PER_SESSION, type SessionFacts } from './session-cache';
 
 export interface AuthUser {
   id: number;
@@ -90,35 +91,73 @@ function buildSessionQuery(db: Db) {
 }
 const sessionQueries = new WeakMap<Db, ReturnType<typeof buildSessionQuery>>();
 
+/** Why a session can no longer be used at `now`, or null while it is live. */
+function endReason(facts: SessionFacts, now: number): string | null {
+  if (!facts.user.isActive) return 'user_inactive';
+  if (facts.expiresAt <= now) return 'expired';
+  if (now - facts.lastSeenAt > facts.sessionTimeoutMs) return 'idle';
+  return null;
+}
+
+/** Reads a session's facts (and its access to `projectId`) with the one prepared statement. */
+async function loadSessionFacts(ctx: AppContext, sessionId: string, projectId: number | null): Promise<SessionFacts | null> {
+  const db = ctx.database.db;
+  let query = sessionQueries.get(db);
+  if (!query) sessionQueries.set(db, (query = buildSessionQuery(db)));
+  const [row] = await query.execute({ sessionId, projectId });
+  if (!row || row.revokedAt) return null;
+  const access = new Map<number, boolean>();
+  if (projectId !== null) access.set(projectId, seesAllProjects(row.user.role) ? row.projectExists : row.isMember);
+  return {
+    user: row.user,
+    expiresAt: row.expiresAt.getTime(),
+    lastSeenAt: row.lastSeenAt.getTime(),
+    sessionTimeoutMs: row.sessionTimeout * 1000,
+    access,
+  };
+}
+
 /**
  * The session behind a token if it is still live: not revoked, within its absolute
  * lifetime and its inactivity timeout, and its user still active. A session that has
  * just run out is revoked on the spot so every later call agrees. With a project id,
  * `projectAccess` tells whether the caller may work in that project.
+ *
+ * A live answer may come from the session cache (see session-cache.ts); an ended one is
+ * always confirmed by the database. `fresh` skips the cache (token refresh).
  */
 export async function requireLiveSession(
   ctx: AppContext,
   sessionId: string,
   projectId: number | null = null,
+  { fresh = false }: { fresh?: boolean } = {},
 ): Promise<AuthContext & { projectAccess: boolean }> {
-  const db = ctx.database.db;
-  let query = sessionQueries.get(db);
-  if (!query) sessionQueries.set(db, (query = buildSessionQuery(db)));
-  const [row] = await query.execute({ sessionId, projectId });
-  if (!row || row.revokedAt) throw sessionUnknown();
   const now = ctx.clock.now().getTime();
-  const idleMs = now - row.lastSeenAt.getTime();
-  const reason =
-    !row.user.isActive ? 'user_inactive' : row.expiresAt.getTime() <= now ? 'expired' : idleMs > row.sessionTimeout * 1000 ? 'idle' : null;
-  if (reason) {
-    await revokeSessions(ctx, [sessionId], reason);
-    throw sessionUnknown();
+  const cache = ctx.sessionCache;
+  let facts = fresh ? undefined : cache.get(sessionId);
+  if (!facts || (projectId !== null && !facts.access.has(projectId)) || endReason(facts, now)) {
+    const generation = cache.generation;
+    const known = facts;
+    facts = (await loadSessionFacts(ctx, sessionId, projectId)) ?? undefined;
+    if (!facts) throw sessionUnknown();
+    const reason = endReason(facts, now);
+    if (reason) {
+      await revokeSessions(ctx, [sessionId], reason);
+      throw sessionUnknown();
+    }
+    // Keep what was already known about other projects (bounded, see MAX_PROJECTS_PER_SESSION).
+    for (const [id, allowed] of known?.access ?? []) {
+      if (facts.access.size >= MAX_PROJECTS_PER_SESSION) break;
+      if (!facts.access.has(id)) facts.access.set(id, allowed);
+    }
+    cache.store(sessionId, facts, generation);
   }
-  if (idleMs > TOUCH_EVERY_MS) {
-    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, sessionId));
+  if (now - facts.lastSeenAt > TOUCH_EVERY_MS) {
+    facts.lastSeenAt = now;
+    await ctx.database.db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, sessionId));
   }
-  const { isActive: _active, ...user } = row.user;
-  const projectAccess = projectId !== null && (seesAllProjects(user.role) ? row.projectExists : row.isMember);
+  const { isActive: _active, ...user } = facts.user;
+  const projectAccess = projectId !== null && facts.access.get(projectId) === true;
   return { user, sessionId, projectAccess };
 }
 
@@ -143,6 +182,8 @@ export async function revokeSessions(ctx: AppContext, sessionIds: string[], reas
     .update(sessions)
     .set({ revokedAt: ctx.clock.now(), revokedReason: reason })
     .where(and(inArray(sessions.id, sessionIds), isNull(sessions.revokedAt)));
+  // This instance forgets at once; the others hear it from the database at commit.
+  ctx.sessionCache.invalidate();
   ctx.realtime.disconnectSessions(sessionIds, reason);
 }
 
@@ -207,7 +248,7 @@ export async function rotateRefreshToken(ctx: AppContext, presented: string): Pr
     sessionId = known.sessionId;
   }
   try {
-    const auth = await requireLiveSession(ctx, sessionId);
+    const auth = await requireLiveSession(ctx, sessionId, null, { fresh: true });
     // A refresh is activity: it keeps the session from idling out.
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
     const pair = await issueTokenPair(ctx, db, sessionId, auth.user.id);
