@@ -35,3 +35,9 @@ function safeReaddir(path: string): string[] {
     return [];
   }
 }
+
+/** CPU seconds this process (the load generator) has used so far. */
+export function ownCpuSeconds(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+}

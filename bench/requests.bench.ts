@@ -5,7 +5,7 @@ import { requestListQuery } from '@common/schemas/bonus';
 import { openPglite, openPostgres, type Database } from '../server/db/client';
 import { fillPlaceholders } from 'drizzle-orm';
 import { listRequestQueries, shapeOf, valuesOf } from '../server/modules/bonus/list-requests';
-import { namedCpuSeconds, processCpuSeconds } from './cpu-time';
+import { namedCpuSeconds, ownCpuSeconds, processCpuSeconds } from './cpu-time';
 import { runLoad, summarise } from './load';
 import { BENCH_USER, ensureBenchTenant, seedBenchRequests } from './seed-bench-requests';
 
@@ -111,9 +111,9 @@ async function main() {
         concurrency,
         seconds,
         warmupSeconds: 2,
-        // CPU used per request by the API process and by PostgreSQL: the cost of a request
-        // whatever else the machine is doing at the time.
-        probe: () => ({ api: processCpuSeconds(child.pid!), db: databaseUrl ? namedCpuSeconds('postgres') : 0 }),
+        // CPU used per request by the API process, by PostgreSQL and by this load generator:
+        // the cost of a request whatever else the machine is doing at the time.
+        probe: () => ({ api: processCpuSeconds(child.pid!), db: databaseUrl ? namedCpuSeconds('postgres') : 0, load: ownCpuSeconds() }),
       });
       results.push(summarise(result));
       log(`  ${scenario.name}: done`);

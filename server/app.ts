@@ -2,7 +2,6 @@ import '@common/zod-tr';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -15,6 +14,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { deriveKeys, resolveAppSecret } from './lib/secrets';
 import { registerAuthentication } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { inputValidatorCompiler } from './plugins/validator';
 import { SessionCache } from './modules/auth/session-cache';
 import { Realtime } from './realtime/realtime';
@@ -77,25 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   };
   app.decorate('ctx', ctx);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Toasts and charts set inline styles; scripts stay strictly same-origin.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, context) => ({

@@ -3,21 +3,21 @@ import { BONUS_MESSAGES, type RequestDetail } from '@common/schemas/bonus';
 import type { DbOrTx } from '../../db/client';
 import { bonusRequestEvents, bonusRequests } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { joinPresenterNames, presentedRequestJson } from './present-request';
+import { selectPresentedRequests } from './present-request';
 
 /** A request of the project with its timeline, oldest event first (404 for another project's id). */
 export async function getRequest(db: DbOrTx, projectId: number, requestId: number): Promise<RequestDetail> {
-  const [row] = await joinPresenterNames(db.select({ request: presentedRequestJson }).from(bonusRequests).$dynamic())
+  const [request] = await selectPresentedRequests(db)
     .where(and(eq(bonusRequests.id, requestId), eq(bonusRequests.projectId, projectId)))
     .limit(1);
-  if (!row) throw notFound(BONUS_MESSAGES.requestNotFound);
+  if (!request) throw notFound(BONUS_MESSAGES.requestNotFound);
   const events = await db
     .select()
     .from(bonusRequestEvents)
     .where(eq(bonusRequestEvents.requestId, requestId))
     .orderBy(asc(bonusRequestEvents.createdAt), asc(bonusRequestEvents.id));
   return {
-    request: row.request,
+    request,
     events: events.map((e) => ({
       id: e.id,
       type: e.type,

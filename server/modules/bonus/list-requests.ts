@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { RequestListQuery, RequestListResponse, RequestSortColumn } from '@common/schemas/bonus';
 import type { DbOrTx } from '../../db/client';
 import { bonusRequests, bonusRequestStatusCounts, searchFold } from '../../db/schema';
-import { joinPresenterNames, presentedRequestJson } from './present-request';
+import { selectPresentedRequests } from './present-request';
 import { countsFrom, sumStatuses, toRequestStats } from './request-stats';
 
 /** The whitelist of sortable columns; `notNull` columns sort in index order both ways. */
@@ -79,7 +79,7 @@ const p = sql.placeholder;
 
 /**
  * The SQL of one list call shape: one row holding the page's requests as the JSON text the
- * client receives (ordered, built by `presentedRequestJson`) and the project's per-status
+ * client receives (in page order, presented by `presentedRequestFields`) and the project's per-status
  * counts; plus the match count when a search or an assignee filter makes the per-status
  * counts unusable for the total. Being an aggregate, the statement answers one row even
  * for an empty page.
@@ -93,25 +93,33 @@ export function listRequestQueries(db: DbOrTx, shape: ListShape) {
     shape.agent ? eq(bonusRequests.assignedUserId, p('agentId')) : undefined,
   );
   const order = requestOrder(shape.sortBy, shape.sortOrder);
-  // The page's ids first (an index-only range when the order has an index), then their rows.
   // LIMIT is written into the text and the first page has no OFFSET: with both known, the
   // generic plan PostgreSQL caches for the prepared statement is the same as a custom one, so
   // it stops re-planning on every call (planning cost more than running). A LIMIT or OFFSET
   // placeholder makes the planner assume 10% of the rows are wanted and keep re-planning.
   if (!Number.isInteger(shape.limit) || shape.limit < 1 || shape.limit > 100) throw new Error(`limit out of range: ${shape.limit}`);
   const limit = sql.raw(String(shape.limit)) as unknown as number; // Drizzle inlines an SQL chunk, but makes a number a parameter.
-  const ordered = db.select({ id: bonusRequests.id }).from(bonusRequests).where(where).orderBy(...order).limit(limit);
-  const pageIds = (shape.firstPage ? ordered : ordered.offset(p('offset'))).as('page_ids');
+  let rows;
+  if (shape.firstPage && shape.sortBy === 'createdAt' && !shape.search) {
+    // The first page in date order walks the (project[, status], created_at) index and stops
+    // after `limit` rows: present them as they come.
+    rows = selectPresentedRequests(db).where(where).orderBy(...order).limit(limit);
+  } else {
+    // Otherwise the page's ids first (an index-only range when the order has an index, and no
+    // row is presented or read from the heap before the page is known), then their rows.
+    const ordered = db.select({ id: bonusRequests.id }).from(bonusRequests).where(where).orderBy(...order).limit(limit);
+    const pageIds = (shape.firstPage ? ordered : ordered.offset(p('offset'))).as('page_ids');
+    rows = selectPresentedRequests(db).innerJoin(pageIds, eq(pageIds.id, bonusRequests.id)).orderBy(...order);
+  }
+  const page = rows.as('t');
   return {
-    page: joinPresenterNames(
-      db
-        .select({
-          items: sql<string>`coalesce(json_agg(${presentedRequestJson} order by ${sql.join(order, sql`, `)}), '[]')::text`,
-          counts: sql<string | null>`(select json_object_agg(c.status, c.n) from ${bonusRequestStatusCounts} c where c.project_id = ${p('projectId')})::text`,
-        })
-        .from(bonusRequests)
-        .$dynamic(),
-    ).innerJoin(pageIds, eq(pageIds.id, bonusRequests.id)),
+    // json_agg keeps the order the page's rows arrive in.
+    page: db
+      .select({
+        items: sql<string>`coalesce(json_agg(t), '[]')::text`,
+        counts: sql<string | null>`(select json_object_agg(c.status, c.n) from ${bonusRequestStatusCounts} c where c.project_id = ${p('projectId')})::text`,
+      })
+      .from(page),
     matchCount: shape.search || shape.agent ? db.select({ n: count() }).from(bonusRequests).where(where) : undefined,
   };
 }

@@ -1,5 +1,5 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { alias, type PgColumn, type PgSelect } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { BonusRequest } from '@common/schemas/bonus';
 import type { DbOrTx } from '../../db/client';
 import { bonusRequests, users } from '../../db/schema';
@@ -13,40 +13,58 @@ export function isoTimestamp(column: PgColumn | SQL): SQL<string | null> {
 }
 
 const r = bonusRequests;
+const field = <T>(expression: SQL | PgColumn, name: string) => sql<T>`${expression}`.as(name);
 
 /**
  * The API's view of a request (spec §3 field names: userId = customerId, agentId = assignee),
- * built by PostgreSQL as JSON. It is the only presenter of a request: the list hands the
- * database's JSON text to the client untouched (no row parsing, mapping or re-serialising on
- * the hottest endpoint), and the detail and the socket events parse the same object. Money
- * stays an exact decimal string; the generated search text never leaves the server.
+ * computed by PostgreSQL: each column is already the value the client gets, under its API name.
+ * It is the only presenter of a request: selected as columns, its rows are `BonusRequest`s
+ * (detail, socket events); wrapped in `json_agg`, the database writes the list's JSON text
+ * itself, which the hottest endpoint sends as it is. Money stays an exact decimal string;
+ * the generated search text never leaves the server.
  */
-export const presentedRequestJson = sql<BonusRequest>`json_build_object(
-  'id', ${r.id}, 'projectId', ${r.projectId}, 'externalId', ${r.externalId},
-  'customerId', ${r.customerId}, 'userId', ${r.customerId},
-  'customerUsername', ${r.customerUsername}, 'customerName', ${r.customerName},
-  'bonusType', ${r.bonusType}, 'amount', ${r.amount}::text, 'description', ${r.description},
-  'priority', ${r.priority}, 'status', ${r.status}, 'source', ${r.source},
-  'agentId', ${r.assignedUserId}, 'assignedUserName', ${assignee.fullName}, 'assignedAt', ${isoTimestamp(r.assignedAt)},
-  'reservedForUserId', ${r.reservedForUserId},
-  'completedBy', ${r.completedByUserId}, 'completedByName', ${completer.fullName}, 'completedAt', ${isoTimestamp(r.completedAt)},
-  'completionNotes', ${r.completionNotes}, 'requeueReason', ${r.requeueReason},
-  'createdAt', ${isoTimestamp(r.createdAt)}, 'updatedAt', ${isoTimestamp(r.updatedAt)}, 'version', ${r.version}
-)`;
+export const presentedRequestFields = {
+  id: field<number>(r.id, 'id'),
+  projectId: field<number>(r.projectId, 'projectId'),
+  externalId: field<string | null>(r.externalId, 'externalId'),
+  customerId: field<string | null>(r.customerId, 'customerId'),
+  userId: field<string | null>(r.customerId, 'userId'),
+  customerUsername: field<string | null>(r.customerUsername, 'customerUsername'),
+  customerName: field<string | null>(r.customerName, 'customerName'),
+  bonusType: field<BonusRequest['bonusType']>(r.bonusType, 'bonusType'),
+  amount: field<string>(sql`${r.amount}::text`, 'amount'),
+  description: field<string | null>(r.description, 'description'),
+  priority: field<number>(r.priority, 'priority'),
+  status: field<BonusRequest['status']>(r.status, 'status'),
+  source: field<BonusRequest['source']>(r.source, 'source'),
+  agentId: field<number | null>(r.assignedUserId, 'agentId'),
+  assignedUserName: field<string | null>(assignee.fullName, 'assignedUserName'),
+  assignedAt: field<string | null>(isoTimestamp(r.assignedAt), 'assignedAt'),
+  reservedForUserId: field<number | null>(r.reservedForUserId, 'reservedForUserId'),
+  completedBy: field<number | null>(r.completedByUserId, 'completedBy'),
+  completedByName: field<string | null>(completer.fullName, 'completedByName'),
+  completedAt: field<string | null>(isoTimestamp(r.completedAt), 'completedAt'),
+  completionNotes: field<string | null>(r.completionNotes, 'completionNotes'),
+  requeueReason: field<string | null>(r.requeueReason, 'requeueReason'),
+  createdAt: field<string>(isoTimestamp(r.createdAt), 'createdAt'),
+  updatedAt: field<string>(isoTimestamp(r.updatedAt), 'updatedAt'),
+  version: field<number>(r.version, 'version'),
+} satisfies Record<keyof BonusRequest, SQL.Aliased>;
 
-/** Adds the two name joins the presenter reads to a (dynamic) select from bonus_requests. */
-export function joinPresenterNames<Query extends PgSelect>(query: Query) {
-  return query
+/** Presented requests: a dynamic select from bonus_requests with the two name joins; callers add where/order/limit. */
+export function selectPresentedRequests(db: DbOrTx) {
+  return db
+    .select(presentedRequestFields)
+    .from(bonusRequests)
     .leftJoin(assignee, eq(assignee.id, bonusRequests.assignedUserId))
-    .leftJoin(completer, eq(completer.id, bonusRequests.completedByUserId));
+    .leftJoin(completer, eq(completer.id, bonusRequests.completedByUserId))
+    .$dynamic();
 }
 
 /** Presented requests by id (in the given order), read inside the caller's transaction. */
 export async function loadPresentedRequests(db: DbOrTx, ids: number[]): Promise<BonusRequest[]> {
   if (ids.length === 0) return [];
-  const rows = await joinPresenterNames(db.select({ request: presentedRequestJson }).from(bonusRequests).$dynamic()).where(
-    inArray(bonusRequests.id, ids),
-  );
-  const byId = new Map(rows.map(({ request }) => [request.id, request]));
+  const rows: BonusRequest[] = await selectPresentedRequests(db).where(inArray(bonusRequests.id, ids));
+  const byId = new Map(rows.map((request) => [request.id, request]));
   return ids.map((id) => byId.get(id)).filter((request): request is BonusRequest => Boolean(request));
 }
