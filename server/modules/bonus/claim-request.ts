@@ -45,7 +45,7 @@ export async function claimRequest(ctx: AppContext, input: ClaimRequestInput): P
   const targetId = input.agentId ?? input.actor.id;
   await checkAssignee(ctx, input, targetId);
   const now = ctx.clock.now();
-  const changes = new PendingRequestChanges();
+  const changes = new PendingRequestChanges(input.projectId);
   const { enqueued, presented } = await ctx.database.db.transaction(async (tx) => {
     // The request row is locked first and the user row second, the same order as completion.
     const moved = await applyTransition(tx, 'assign', {
@@ -87,7 +87,7 @@ export async function claimRequest(ctx: AppContext, input: ClaimRequestInput): P
     }
     const presentedChanges = await changes.present(tx);
     // A repeated claim of a request already reserved for the assignee has no change to show.
-    const [request] = presentedChanges.length ? [presentedChanges[0]!.request] : await loadPresentedRequests(tx, [input.requestId]);
+    const [request] = presentedChanges.changes.length ? [presentedChanges.changes[0]!.request] : await loadPresentedRequests(tx, [input.requestId]);
     return { enqueued: overCapacity, presented: { changes: presentedChanges, request: request! } };
   });
   publishRequestChanges(ctx, presented.changes);

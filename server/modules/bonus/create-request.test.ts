@@ -124,10 +124,27 @@ describe('createRequests for imported rows (source sync)', () => {
     expect(emits.mock.calls.map((c) => c[1])).toEqual([SOCKET_EVENTS.requestCreated, SOCKET_EVENTS.requestCreated]);
   });
 
+  it('a row that arrives completed is completed as of its last change at the source, in the same insert', async () => {
+    const changedAt = new Date('2026-10-02T08:30:00.250Z');
+    const { requests } = await createRequests(bed.app.ctx, {
+      projectId: bed.project.id,
+      source: 'sync',
+      actor: SYSTEM_ACTOR,
+      items: [
+        { externalId: 'DONE-1', status: 'completed', externalUpdatedAt: changedAt },
+        { externalId: 'OPEN-1', status: 'queued', externalUpdatedAt: changedAt },
+      ],
+    });
+    expect(requests.map((r) => [r.externalId, r.status, r.completedAt, r.version])).toEqual([
+      ['DONE-1', 'completed', changedAt.toISOString(), 1],
+      ['OPEN-1', 'queued', null, 1],
+    ]);
+  });
+
   it('announces a large batch with one summary event instead of one per request', async () => {
     const items = Array.from({ length: BULK_EVENT_THRESHOLD + 5 }, (_, i) => ({ externalId: `BULK-${i}` }));
-    const { requests } = await createRequests(bed.app.ctx, { projectId: bed.project.id, source: 'sync', actor: SYSTEM_ACTOR, items });
-    expect(requests).toHaveLength(items.length);
+    const { created } = await createRequests(bed.app.ctx, { projectId: bed.project.id, source: 'sync', actor: SYSTEM_ACTOR, items });
+    expect(created).toHaveLength(items.length);
     expect(emits.mock.calls).toEqual([[bed.project.id, SOCKET_EVENTS.requestUpdated, { projectId: bed.project.id, bulk: true, count: items.length }]]);
   });
 });

@@ -26,6 +26,13 @@ export interface NewRequest {
   createdAt?: Date;
 }
 
+/** A created row as the insert returned it. */
+export interface CreatedRequest {
+  id: number;
+  status: RequestStatus;
+  externalId: string | null;
+}
+
 export interface CreateRequestsInput {
   projectId: number;
   source: RequestSource;
@@ -42,15 +49,17 @@ export async function createRequestsInTransaction(
   tx: DbOrTx,
   ctx: AppContext,
   input: CreateRequestsInput,
-): Promise<{ requests: BonusRequest[]; skipped: number; publish: () => void }> {
+): Promise<{ created: CreatedRequest[]; requests: BonusRequest[]; skipped: number; publish: () => void }> {
   const now = ctx.clock.now();
   const items = input.items;
   // One statement whatever the batch size (a sync sends thousands): each column is one array parameter.
   const inserted = await tx.execute(sql`
     insert into bonus_requests (project_id, external_id, customer_id, customer_username, customer_name, bonus_type, amount,
-      description, priority, status, source, created_by_user_id, external_updated_at, created_at, updated_at)
+      description, priority, status, source, created_by_user_id, external_updated_at, created_at, updated_at, completed_at)
     select ${input.projectId}, u.external_id, u.customer_id, u.customer_username, u.customer_name, u.bonus_type, u.amount,
-      u.description, u.priority, u.status, ${input.source}, ${input.actor.id}::int, u.external_updated_at, u.created_at, ${now.toISOString()}::timestamptz
+      u.description, u.priority, u.status, ${input.source}, ${input.actor.id}::int, u.external_updated_at, u.created_at, ${now.toISOString()}::timestamptz,
+      -- A request that arrives already completed (sync) was completed when its source last changed it.
+      case when u.status = 'completed' then coalesce(u.external_updated_at, ${now.toISOString()}::timestamptz) end
     from unnest(
       ${sqlArray(items.map((i) => i.externalId ?? null), 'text')}, ${sqlArray(items.map((i) => i.customerId ?? null), 'text')},
       ${sqlArray(items.map((i) => i.customerUsername ?? null), 'text')}, ${sqlArray(items.map((i) => i.customerName ?? null), 'text')},
@@ -63,10 +72,10 @@ export async function createRequestsInTransaction(
     order by u.n
     on conflict (project_id, external_id) where external_id is not null do nothing
     returning id, status, external_id`);
-  const created = (inserted as unknown as { rows: { id: number; status: RequestStatus; external_id: string | null }[] }).rows
+  const created: CreatedRequest[] = (inserted as unknown as { rows: { id: number; status: RequestStatus; external_id: string | null }[] }).rows
     .map((r) => ({ id: Number(r.id), status: r.status, externalId: r.external_id }))
     .sort((a, b) => a.id - b.id);
-  const changes = new PendingRequestChanges();
+  const changes = new PendingRequestChanges(input.projectId);
   await recordRequestEvents(
     tx,
     created.map((r) => ({
@@ -96,14 +105,23 @@ export async function createRequestsInTransaction(
   }
   created.forEach((r) => changes.add(SOCKET_EVENTS.requestCreated, r.id));
   const presented = await changes.present(tx);
-  return { requests: presented.map((c) => c.request), skipped: input.items.length - created.length, publish: () => publishRequestChanges(ctx, presented) };
+  return {
+    created,
+    // Presented only for a few (a bulk import is announced as one summary, see PendingRequestChanges).
+    requests: presented.changes.map((c) => c.request),
+    skipped: input.items.length - created.length,
+    publish: () => publishRequestChanges(ctx, presented),
+  };
 }
 
 /** Creates requests in their own transaction and sends the socket events once it commits. */
-export async function createRequests(ctx: AppContext, input: CreateRequestsInput): Promise<{ requests: BonusRequest[]; skipped: number }> {
-  const result = await ctx.database.db.transaction((tx) => createRequestsInTransaction(tx, ctx, input));
-  result.publish();
-  return { requests: result.requests, skipped: result.skipped };
+export async function createRequests(
+  ctx: AppContext,
+  input: CreateRequestsInput,
+): Promise<{ created: CreatedRequest[]; requests: BonusRequest[]; skipped: number }> {
+  const { publish, ...result } = await ctx.database.db.transaction((tx) => createRequestsInTransaction(tx, ctx, input));
+  publish();
+  return result;
 }
 
 /** The manual form (spec §2.4): one request; a repeated external id is refused with 409. */

@@ -34,7 +34,7 @@ export async function releaseRequest(
   move: ReleasingMove,
 ): Promise<BonusRequest> {
   const now = ctx.clock.now();
-  const changes = new PendingRequestChanges();
+  const changes = new PendingRequestChanges(input.projectId);
   const presented = await ctx.database.db.transaction(async (tx) => {
     const moved = await applyTransition(tx, move.action, { projectId: input.projectId, requestId: input.requestId, now, set: move.set(now), guard: move.guard });
     if (!moved) throw await refusal(tx, move.action, { ...input, actorId: input.actor.id });
@@ -66,5 +66,5 @@ export async function releaseRequest(
     return changes.present(tx);
   });
   publishRequestChanges(ctx, presented);
-  return presented[0]!.request;
+  return presented.changes[0]!.request;
 }

@@ -71,52 +71,73 @@ export type RequestSocketEvent =
 export interface RequestChange {
   event: RequestSocketEvent;
   request: BonusRequest;
-  /** Users whose load the change moved: the assignee, and a former one that it released. */
+}
+
+/** The changes of one commit in one project, ready to send after it (see publishRequestChanges). */
+export interface PresentedChanges {
+  projectId: number;
+  /** Each change with its request as the bonus module presents it; empty for a bulk change. */
+  changes: RequestChange[];
+  /** Past BULK_EVENT_THRESHOLD changes: how many, sent as one summary event instead. */
+  bulkCount: number;
+  /** Users whose load the changes moved: assignees, and former ones a change released. */
   loadChangedFor: number[];
 }
 
-/** Collects the socket events of a transaction; they are sent only after it commits. */
+/** Collects the socket events of a transaction in a project; they are sent only after it commits. */
 export class PendingRequestChanges {
   private readonly pending: { event: RequestSocketEvent; requestId: number; releasedUserId: number | null }[] = [];
+
+  constructor(private readonly projectId: number) {}
 
   /** `releasedUserId`: a former assignee whose load the change lowered (complete, re-queue). */
   add(event: RequestSocketEvent, requestId: number, releasedUserId: number | null = null): void {
     this.pending.push({ event, requestId, releasedUserId });
   }
 
-  /** Presents the changed requests as they stand at the end of the transaction. */
-  async present(tx: DbOrTx): Promise<RequestChange[]> {
-    const requests = await loadPresentedRequests(tx, [...new Set(this.pending.map((p) => p.requestId))]);
+  /**
+   * The changes as they stand at the end of the transaction. A bulk change (a sync batch of
+   * thousands) is not presented at all: only who holds the changed requests is read.
+   */
+  async present(tx: DbOrTx): Promise<PresentedChanges> {
+    const ids = [...new Set(this.pending.map((p) => p.requestId))];
+    const released = this.pending.map((p) => p.releasedUserId);
+    if (this.pending.length > BULK_EVENT_THRESHOLD) {
+      const held = await tx.execute(
+        sql`select distinct assigned_user_id as id from bonus_requests where id = any(${sqlArray(ids, 'int')}) and assigned_user_id is not null`,
+      );
+      const assignees = (held as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+      return { projectId: this.projectId, changes: [], bulkCount: this.pending.length, loadChangedFor: distinctIds([...assignees, ...released]) };
+    }
+    const requests = await loadPresentedRequests(tx, ids);
     const byId = new Map(requests.map((r) => [r.id, r]));
-    return this.pending.flatMap((p) => {
+    const changes = this.pending.flatMap((p) => {
       const request = byId.get(p.requestId);
-      if (!request) return [];
-      const loadChangedFor = [...new Set([request.agentId, p.releasedUserId].filter((id): id is number => id !== null))];
-      return [{ event: p.event, request, loadChangedFor }];
+      return request ? [{ event: p.event, request }] : [];
     });
+    return { projectId: this.projectId, changes, bulkCount: 0, loadChangedFor: distinctIds([...changes.map((c) => c.request.agentId), ...released]) };
   }
 }
 
-/** Sends each change to the project's room (spec §7.14); the payload is the presented request. */
-export function publishRequestChanges(ctx: AppContext, changes: RequestChange[]): void {
-  const byProject = new Map<number, RequestChange[]>();
-  for (const change of changes) {
-    const list = byProject.get(change.request.projectId) ?? [];
-    list.push(change);
-    byProject.set(change.request.projectId, list);
+function distinctIds(ids: (number | null)[]): number[] {
+  return [...new Set(ids.filter((id): id is number => id !== null))];
+}
+
+/**
+ * Sends each change to the project's room (spec §7.14); the payload is the presented request.
+ * A bulk change sends one summary event: thousands of events would all mean "reload" anyway.
+ */
+export function publishRequestChanges(ctx: AppContext, presented: PresentedChanges): void {
+  const { projectId } = presented;
+  if (presented.bulkCount > 0) {
+    const summary: BulkRequestChange = { projectId, bulk: true, count: presented.bulkCount };
+    ctx.realtime.emitToProject(projectId, SOCKET_EVENTS.requestUpdated, summary);
+  } else {
+    for (const change of presented.changes) ctx.realtime.emitToProject(projectId, change.event, change.request);
   }
-  for (const [projectId, list] of byProject) {
-    if (list.length > BULK_EVENT_THRESHOLD) {
-      // A large import would otherwise send every open screen thousands of events that all mean "reload".
-      const summary: BulkRequestChange = { projectId, bulk: true, count: list.length };
-      ctx.realtime.emitToProject(projectId, SOCKET_EVENTS.requestUpdated, summary);
-    } else {
-      for (const change of list) ctx.realtime.emitToProject(projectId, change.event, change.request);
-    }
-    // Loads moved: who became busy, or free again, is announced now rather than at the next sweep.
-    for (const userId of new Set(list.flatMap((c) => c.loadChangedFor))) {
-      refreshAgentStatus(ctx, userId, projectId).catch((err) => ctx.log.warn({ err }, 'agent status refresh failed'));
-    }
+  // Loads moved: who became busy, or free again, is announced now rather than at the next sweep.
+  for (const userId of presented.loadChangedFor) {
+    refreshAgentStatus(ctx, userId, projectId).catch((err) => ctx.log.warn({ err }, 'agent status refresh failed'));
   }
 }
 

@@ -1,11 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { RequestStatus } from '@common/enums';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { createRequestsInTransaction } from '../bonus/create-request';
 import type { RequestActor } from '../bonus/request-changes';
 import type { ImportedRequest } from './external-contract';
-import { sqlArray } from '../../db/sql-arrays';
 
 export const SYNC_ACTOR_NAME = 'Bridge Sync';
 /** Who creates and changes imported requests in their timelines and the audit log. */
@@ -29,7 +27,7 @@ export async function importRequestBatch(
   input: { projectId: number; items: ImportedRequest[] },
 ): Promise<{ created: CreatedRequest[]; publish: () => void }> {
   if (input.items.length === 0) return { created: [], publish: () => undefined };
-  const { requests, publish } = await createRequestsInTransaction(tx, ctx, {
+  const { created, publish } = await createRequestsInTransaction(tx, ctx, {
     projectId: input.projectId,
     source: 'sync',
     actor: SYNC_ACTOR,
@@ -47,11 +45,5 @@ export async function importRequestBatch(
       createdAt: r.createdAt,
     })),
   });
-  const created = requests.map((r) => ({ id: r.id, externalId: r.externalId!, status: r.status }));
-  // A request that arrives already closed as completed was completed when the source last changed it.
-  const completed = created.filter((c) => c.status === 'completed').map((c) => c.id);
-  if (completed.length) {
-    await tx.execute(sql`update bonus_requests set completed_at = coalesce(completed_at, external_updated_at) where id = any(${sqlArray(completed, 'int')})`);
-  }
-  return { created, publish };
+  return { created: created.map((r) => ({ id: r.id, externalId: r.externalId!, status: r.status })), publish };
 }

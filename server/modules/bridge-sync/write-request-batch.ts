@@ -160,7 +160,7 @@ export async function writeRequestBatch(ctx: AppContext, input: { projectId: num
     const updated = await updateChangedRequests(tx, changed);
     await recordStatusEvents(tx, input.projectId, updated);
     // Changed requests reach the project's room as the bonus module presents them, after the commit.
-    const changes = new PendingRequestChanges();
+    const changes = new PendingRequestChanges(input.projectId);
     for (const u of updated) {
       changes.add(u.toStatus === 'completed' && u.fromStatus !== 'completed' ? SOCKET_EVENTS.requestCompleted : SOCKET_EVENTS.requestUpdated, u.id);
     }
