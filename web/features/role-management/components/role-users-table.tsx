@@ -1,9 +1,8 @@
-import { Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
 import type { Role } from '@common/enums';
 import type { User } from '@common/schemas/users';
-import { userActionsFor } from '@common/user-rules';
 import { ActiveBadge, InitialAvatar, lastLoginText, RoleBadge } from '@web/components/user-badges';
-import { Button, Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@web/components/ui';
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@web/components/ui';
+import { UserRowActions } from '@web/entities/user/user-row-actions';
 import { formatDate } from '@web/lib/format';
 
 export interface RoleUsersTableProps {
@@ -30,41 +29,38 @@ export function RoleUsersTable({ users, actor, busyId, onEdit, onToggle, onDelet
         </tr>
       </TableHead>
       <TableBody>
-        {users.map((user) => {
-          const can = userActionsFor(actor, user);
-          return (
-            <TableRow key={user.id}>
-              <TableCell>
-                <div className="flex items-center gap-3">
-                  <InitialAvatar name={user.fullName || user.username} />
-                  <div className="min-w-0">
-                    <p className="truncate font-medium text-zinc-900 dark:text-zinc-100">{user.fullName}</p>
-                    <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{user.username}</p>
-                  </div>
+        {users.map((user) => (
+          <TableRow key={user.id}>
+            <TableCell>
+              <div className="flex items-center gap-3">
+                <InitialAvatar name={user.fullName || user.username} />
+                <div className="min-w-0">
+                  <p className="truncate font-medium text-zinc-900 dark:text-zinc-100">{user.fullName}</p>
+                  <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{user.username}</p>
                 </div>
-              </TableCell>
-              <TableCell>
-                <RoleBadge role={user.role} />
-              </TableCell>
-              <TableCell>
-                <ActiveBadge active={user.isActive} />
-              </TableCell>
-              <TableCell className="whitespace-nowrap">{lastLoginText(user.lastLoginAt)}</TableCell>
-              <TableCell className="whitespace-nowrap">{formatDate(user.createdAt)}</TableCell>
-              <TableCell>
-                <div className="flex justify-end gap-1">
-                  {can.edit && <Button variant="ghost" size="icon" icon={Pencil} aria-label={`${user.username} rolünü düzenle`} title="Düzenle" onClick={() => onEdit(user)} />}
-                  {can.toggle && (
-                    <Button variant="outline" size="sm" icon={user.isActive ? PowerOff : Power} loading={busyId === user.id} onClick={() => onToggle(user)} aria-label={`${user.username} ${user.isActive ? 'pasifleştir' : 'aktifleştir'}`}>
-                      {user.isActive ? 'Pasifleştir' : 'Aktifleştir'}
-                    </Button>
-                  )}
-                  {can.delete && <Button variant="ghost" size="icon" icon={Trash2} aria-label={`${user.username} sil`} title="Sil" onClick={() => onDelete(user)} />}
-                </div>
-              </TableCell>
-            </TableRow>
-          );
-        })}
+              </div>
+            </TableCell>
+            <TableCell>
+              <RoleBadge role={user.role} />
+            </TableCell>
+            <TableCell>
+              <ActiveBadge active={user.isActive} />
+            </TableCell>
+            <TableCell className="whitespace-nowrap">{lastLoginText(user.lastLoginAt)}</TableCell>
+            <TableCell className="whitespace-nowrap">{formatDate(user.createdAt)}</TableCell>
+            <TableCell>
+              <UserRowActions
+                user={user}
+                actor={actor}
+                busy={busyId === user.id}
+                editLabel="rolünü düzenle"
+                onEdit={onEdit}
+                onToggle={onToggle}
+                onDelete={onDelete}
+              />
+            </TableCell>
+          </TableRow>
+        ))}
       </TableBody>
     </Table>
   );

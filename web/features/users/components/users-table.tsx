@@ -1,9 +1,8 @@
-import { KeyRound, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
 import type { Role } from '@common/enums';
 import type { User } from '@common/schemas/users';
-import { userActionsFor } from '@common/user-rules';
 import { ActiveBadge, lastLoginText, RoleBadge } from '@web/components/user-badges';
-import { Button, Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@web/components/ui';
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@web/components/ui';
+import { UserRowActions } from '@web/entities/user/user-row-actions';
 import { formatDate } from '@web/lib/format';
 
 export interface UsersTableProps {
@@ -32,38 +31,32 @@ export function UsersTable({ users, actor, busyId, onEdit, onToggle, onResetPass
         </tr>
       </TableHead>
       <TableBody>
-        {users.map((user) => {
-          const can = userActionsFor(actor, user);
-          const busy = busyId === user.id;
-          return (
-            <TableRow key={user.id}>
-              <TableCell className="font-medium text-zinc-900 dark:text-zinc-100">{user.username}</TableCell>
-              <TableCell>{user.fullName}</TableCell>
-              <TableCell>
-                <RoleBadge role={user.role} />
-              </TableCell>
-              <TableCell>
-                <ActiveBadge active={user.isActive} />
-              </TableCell>
-              <TableCell className="whitespace-nowrap">{lastLoginText(user.lastLoginAt)}</TableCell>
-              <TableCell className="whitespace-nowrap">{formatDate(user.createdAt)}</TableCell>
-              <TableCell>
-                <div className="flex justify-end gap-1">
-                  {can.edit && <Button variant="ghost" size="icon" icon={Pencil} aria-label={`${user.username} düzenle`} title="Düzenle" onClick={() => onEdit(user)} />}
-                  {can.toggle && (
-                    <Button variant="outline" size="sm" icon={user.isActive ? PowerOff : Power} loading={busy} onClick={() => onToggle(user)} aria-label={`${user.username} ${user.isActive ? 'pasifleştir' : 'aktifleştir'}`}>
-                      {user.isActive ? 'Pasifleştir' : 'Aktifleştir'}
-                    </Button>
-                  )}
-                  {can.resetPassword && (
-                    <Button variant="ghost" size="icon" icon={KeyRound} aria-label={`${user.username} şifresini sıfırla`} title="Şifre Sıfırla" onClick={() => onResetPassword(user)} />
-                  )}
-                  {can.delete && <Button variant="ghost" size="icon" icon={Trash2} aria-label={`${user.username} sil`} title="Sil" onClick={() => onDelete(user)} />}
-                </div>
-              </TableCell>
-            </TableRow>
-          );
-        })}
+        {users.map((user) => (
+          <TableRow key={user.id}>
+            <TableCell className="font-medium text-zinc-900 dark:text-zinc-100">{user.username}</TableCell>
+            <TableCell>{user.fullName}</TableCell>
+            <TableCell>
+              <RoleBadge role={user.role} />
+            </TableCell>
+            <TableCell>
+              <ActiveBadge active={user.isActive} />
+            </TableCell>
+            <TableCell className="whitespace-nowrap">{lastLoginText(user.lastLoginAt)}</TableCell>
+            <TableCell className="whitespace-nowrap">{formatDate(user.createdAt)}</TableCell>
+            <TableCell>
+              <UserRowActions
+                user={user}
+                actor={actor}
+                busy={busyId === user.id}
+                editLabel="düzenle"
+                onEdit={onEdit}
+                onToggle={onToggle}
+                onDelete={onDelete}
+                onResetPassword={onResetPassword}
+              />
+            </TableCell>
+          </TableRow>
+        ))}
       </TableBody>
     </Table>
   );

@@ -1,0 +1,44 @@
+import { KeyRound, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
+import type { Role } from '@common/enums';
+import type { User } from '@common/schemas/users';
+import { userActionsFor } from '@common/user-rules';
+import { Button } from '@web/components/ui';
+
+export interface UserRowActionsProps {
+  user: User;
+  actor: { id: number; role: Role };
+  busy: boolean;
+  /** The edit button's label after the username: 'düzenle', or 'rolünü düzenle' on the roles screen. */
+  editLabel: string;
+  onEdit: (user: User) => void;
+  onToggle: (user: User) => void;
+  onDelete: (user: User) => void;
+  /** Shown only where the screen offers a password reset. */
+  onResetPassword?: (user: User) => void;
+}
+
+/** The row buttons of a user table, each only where the caller may act on that user (common/user-rules). */
+export function UserRowActions({ user, actor, busy, editLabel, onEdit, onToggle, onDelete, onResetPassword }: UserRowActionsProps) {
+  const can = userActionsFor(actor, user);
+  return (
+    <div className="flex justify-end gap-1">
+      {can.edit && <Button variant="ghost" size="icon" icon={Pencil} aria-label={`${user.username} ${editLabel}`} title="Düzenle" onClick={() => onEdit(user)} />}
+      {can.toggle && (
+        <Button
+          variant="outline"
+          size="sm"
+          icon={user.isActive ? PowerOff : Power}
+          loading={busy}
+          onClick={() => onToggle(user)}
+          aria-label={`${user.username} ${user.isActive ? 'pasifleştir' : 'aktifleştir'}`}
+        >
+          {user.isActive ? 'Pasifleştir' : 'Aktifleştir'}
+        </Button>
+      )}
+      {can.resetPassword && onResetPassword && (
+        <Button variant="ghost" size="icon" icon={KeyRound} aria-label={`${user.username} şifresini sıfırla`} title="Şifre Sıfırla" onClick={() => onResetPassword(user)} />
+      )}
+      {can.delete && <Button variant="ghost" size="icon" icon={Trash2} aria-label={`${user.username} sil`} title="Sil" onClick={() => onDelete(user)} />}
+    </div>
+  );
+}
