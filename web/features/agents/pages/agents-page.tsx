@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Coffee, FolderX, Headset, UserCheck, UserX, Users } from 'lucide-react';
+import { Coffee, Headset, UserCheck, UserX, Users } from 'lucide-react';
 import { AGENT_MESSAGES, type Agent } from '@common/schemas/agents';
 import { can, outranksOrEquals } from '@common/permissions';
 import { Card, CardBody, EmptyState, ErrorState, LoadingState, StatCard } from '@web/components/ui';
@@ -7,6 +7,7 @@ import { errorMessage } from '@web/lib/api-error';
 import { formatNumber } from '@web/lib/format';
 import { notify } from '@web/lib/notify';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
+import { RequireProject } from '@web/components/layout/require-project';
 import { useSessionStore } from '@web/stores/session-store';
 import { useAgents, useForceAgent, useLiveAgentStatus, useToggleAgent } from '../api/agents-api';
 import { AgentCard, type AgentActions } from '../components/agent-card';
@@ -16,15 +17,7 @@ import { ForceActionDialog, type ForceTarget } from '../components/force-action-
 
 /** Agent Yönetimi (/agents, spec §2.9). */
 export function AgentsPage() {
-  const projectId = useSessionStore((s) => s.activeProjectId);
-  if (projectId === null) {
-    return (
-      <Card>
-        <EmptyState icon={FolderX} title="Proje bulunamadı" />
-      </Card>
-    );
-  }
-  return <AgentsScreen projectId={projectId} />;
+  return <RequireProject>{(projectId) => <AgentsScreen projectId={projectId} />}</RequireProject>;
 }
 
 function AgentsScreen({ projectId }: { projectId: number }) {

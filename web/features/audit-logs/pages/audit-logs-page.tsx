@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { FolderX, KeyRound, ScrollText, ShieldAlert, TriangleAlert } from 'lucide-react';
+import { KeyRound, ScrollText, ShieldAlert, TriangleAlert } from 'lucide-react';
 import { TABLE } from '@common/constants';
 import { AUDIT_MESSAGES, STATS_PERIOD_LABELS, type AuditLog } from '@common/schemas/audit';
 import { Card, CardBody, EmptyState, ErrorState, LoadingState, Pagination, StatCard } from '@web/components/ui';
 import { formatNumber } from '@web/lib/format';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
-import { useSessionStore } from '@web/stores/session-store';
+import { RequireProject } from '@web/components/layout/require-project';
 import { useAuditLogs, useAuditStats } from '../api/audit-api';
 import { AuditDetailDialog } from '../components/audit-detail-dialog';
 import { AuditFilters, EMPTY_AUDIT_FILTERS, type AuditFilterValues } from '../components/audit-filters';
@@ -13,15 +13,7 @@ import { AuditTable } from '../components/audit-table';
 
 /** Audit Logları (/audit-logs, spec §2.11). */
 export function AuditLogsPage() {
-  const projectId = useSessionStore((s) => s.activeProjectId);
-  if (projectId === null) {
-    return (
-      <Card>
-        <EmptyState icon={FolderX} title="Proje bulunamadı" />
-      </Card>
-    );
-  }
-  return <AuditLogsScreen projectId={projectId} />;
+  return <RequireProject>{(projectId) => <AuditLogsScreen projectId={projectId} />}</RequireProject>;
 }
 
 function AuditLogsScreen({ projectId }: { projectId: number }) {

@@ -1,9 +1,9 @@
 import type { Role } from '@common/enums';
 import type { User } from '@common/schemas/users';
-import { ActiveBadge, InitialAvatar, lastLoginText, RoleBadge } from '@web/components/user-badges';
+import { InitialAvatar } from '@web/components/user-badges';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@web/components/ui';
+import { UserAccountCells } from '@web/entities/user/user-account-cells';
 import { UserRowActions } from '@web/entities/user/user-row-actions';
-import { formatDate } from '@web/lib/format';
 
 export interface RoleUsersTableProps {
   users: User[];
@@ -40,14 +40,7 @@ export function RoleUsersTable({ users, actor, busyId, onEdit, onToggle, onDelet
                 </div>
               </div>
             </TableCell>
-            <TableCell>
-              <RoleBadge role={user.role} />
-            </TableCell>
-            <TableCell>
-              <ActiveBadge active={user.isActive} />
-            </TableCell>
-            <TableCell className="whitespace-nowrap">{lastLoginText(user.lastLoginAt)}</TableCell>
-            <TableCell className="whitespace-nowrap">{formatDate(user.createdAt)}</TableCell>
+            <UserAccountCells user={user} />
             <TableCell>
               <UserRowActions
                 user={user}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FolderX, Search, ShieldCheck } from 'lucide-react';
+import { Search, ShieldCheck } from 'lucide-react';
 import { TABLE } from '@common/constants';
 import { ROLE_LABELS, ROLES, type Role } from '@common/enums';
 import type { User } from '@common/schemas/users';
@@ -7,6 +7,7 @@ import { Card, CardBody, CardHeader, EmptyState, ErrorState, Input, LoadingState
 import { errorMessage } from '@web/lib/api-error';
 import { notify } from '@web/lib/notify';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
+import { RequireProject } from '@web/components/layout/require-project';
 import { useSessionStore } from '@web/stores/session-store';
 import { useUserAccountActions } from '@web/entities/user/user-account-actions';
 import { useChangeRole, useRoleUsers } from '../api/role-users-api';
@@ -15,15 +16,7 @@ import { RoleUsersTable } from '../components/role-users-table';
 
 /** Rol Yönetimi (/role-management, spec §2.16). */
 export function RoleManagementPage() {
-  const projectId = useSessionStore((s) => s.activeProjectId);
-  if (projectId === null) {
-    return (
-      <Card>
-        <EmptyState icon={FolderX} title="Proje bulunamadı" />
-      </Card>
-    );
-  }
-  return <RoleManagementScreen projectId={projectId} />;
+  return <RequireProject>{(projectId) => <RoleManagementScreen projectId={projectId} />}</RequireProject>;
 }
 
 function RoleManagementScreen({ projectId }: { projectId: number }) {

@@ -1,9 +1,8 @@
 import type { Role } from '@common/enums';
 import type { User } from '@common/schemas/users';
-import { ActiveBadge, lastLoginText, RoleBadge } from '@web/components/user-badges';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@web/components/ui';
+import { UserAccountCells } from '@web/entities/user/user-account-cells';
 import { UserRowActions } from '@web/entities/user/user-row-actions';
-import { formatDate } from '@web/lib/format';
 
 export interface UsersTableProps {
   users: User[];
@@ -35,14 +34,7 @@ export function UsersTable({ users, actor, busyId, onEdit, onToggle, onResetPass
           <TableRow key={user.id}>
             <TableCell className="font-medium text-zinc-900 dark:text-zinc-100">{user.username}</TableCell>
             <TableCell>{user.fullName}</TableCell>
-            <TableCell>
-              <RoleBadge role={user.role} />
-            </TableCell>
-            <TableCell>
-              <ActiveBadge active={user.isActive} />
-            </TableCell>
-            <TableCell className="whitespace-nowrap">{lastLoginText(user.lastLoginAt)}</TableCell>
-            <TableCell className="whitespace-nowrap">{formatDate(user.createdAt)}</TableCell>
+            <UserAccountCells user={user} />
             <TableCell>
               <UserRowActions
                 user={user}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FolderX, UserPlus, Users } from 'lucide-react';
+import { UserPlus, Users } from 'lucide-react';
 import { TABLE } from '@common/constants';
 import { can } from '@common/permissions';
 import type { User } from '@common/schemas/users';
@@ -8,6 +8,7 @@ import { Button, Card, CardBody, EmptyState, ErrorState, LoadingState, Paginatio
 import { errorMessage } from '@web/lib/api-error';
 import { notify } from '@web/lib/notify';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
+import { RequireProject } from '@web/components/layout/require-project';
 import { useSessionStore } from '@web/stores/session-store';
 import { useUserAccountActions } from '@web/entities/user/user-account-actions';
 import { useCreateUser, useResetPassword, useUpdateUser, useUsers } from '../api/users-api';
@@ -18,15 +19,7 @@ import { UsersTable } from '../components/users-table';
 
 /** Kullanıcı Yönetimi (/users, spec §2.6): the active project's users. */
 export function UsersPage() {
-  const projectId = useSessionStore((s) => s.activeProjectId);
-  if (projectId === null) {
-    return (
-      <Card>
-        <EmptyState icon={FolderX} title="Proje bulunamadı" description="Kullanıcıları görmek için bir proje seçin." />
-      </Card>
-    );
-  }
-  return <UsersScreen projectId={projectId} />;
+  return <RequireProject description="Kullanıcıları görmek için bir proje seçin.">{(projectId) => <UsersScreen projectId={projectId} />}</RequireProject>;
 }
 
 type Editing = { mode: 'create' } | { mode: 'edit'; user: User } | null;
