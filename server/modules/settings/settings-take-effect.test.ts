@@ -15,8 +15,6 @@ import { waitForSync } from '../bridge-sync/test-support/sync-test-kit';
  */
 let t: TestApp;
 let tenant: Awaited<ReturnType<typeof buildTenant>>;
-let superToken: string;
-let adminToken: string;
 
 const systemDefaults = { appName: 'Bonus Management System', sessionTimeout: 7200, maxLoginAttempts: 5, twoFactorRequiredRoles: [] };
 const projectDefaults = {
@@ -35,8 +33,6 @@ const projectDefaults = {
 beforeAll(async () => {
   t = await createTestApp();
   tenant = await buildTenant(t.app);
-  superToken = (await login(t.app, tenant.members.super_admin.username)).accessToken;
-  adminToken = (await login(t.app, tenant.members.admin.username)).accessToken;
 });
 afterAll(async () => {
   await t?.close();
