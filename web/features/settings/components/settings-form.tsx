@@ -116,8 +116,9 @@ export function SettingsForm({ system, project, transports, onSave }: SettingsFo
                   value={typeof f.value === 'number' && Number.isFinite(f.value) ? String(f.value / 60) : ''}
                   onChange={(e) => {
                     clearErrors('sessionTimeout');
+                    // Empty is NaN, not undefined (which would fall back to the default): the schema calls it missing.
                     const minutes = toNumber(e.target.value);
-                    f.onChange(minutes === undefined ? undefined : Math.round(minutes * 60));
+                    f.onChange(minutes === undefined ? Number.NaN : Math.round(minutes * 60));
                   }}
                 />
               )}
