@@ -7,6 +7,7 @@ import bonusRoutes from './modules/bonus/routes';
 import bridgeSyncRoutes from './modules/bridge-sync/routes';
 import healthRoutes from './modules/health/routes';
 import projectRoutes from './modules/projects/routes';
+import totpRoutes from './modules/totp/routes';
 import userRoutes from './modules/users/routes';
 
 /** Every feature module's routes, in one list. */
@@ -21,4 +22,5 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(auditRoutes);
   await app.register(bonusRoutes);
   await app.register(bridgeSyncRoutes);
+  await app.register(totpRoutes);
 }
