@@ -49,7 +49,8 @@ export function TotpPage() {
         </div>
       )}
 
-      {setupOpen && !enabled ? (
+      {/* Open until 'Kurulumu Tamamla': the backup codes step comes after 2FA is already on. */}
+      {setupOpen ? (
         <TotpSetupWizard username={username} onCancel={() => setSetupOpen(false)} onDone={() => setSetupOpen(false)} />
       ) : (
         <Card>
