@@ -36,7 +36,7 @@ async function signOut(page: Page) {
 }
 
 test('2FA: kurulum, kodla ve yedek kodla giriş, şifreyle kapatma', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(400_000);
   await loginAs(page, USER);
   await page.goto('/totp');
   await expect(page.getByText('Devre Dışı', { exact: true })).toBeVisible();
