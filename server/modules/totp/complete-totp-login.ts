@@ -5,8 +5,7 @@ import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { unauthorized } from '../../lib/errors';
 import { writeAudit } from '../audit/write-audit';
-import { sessionUserOf } from '../auth/login';
-import { openSession } from '../auth/sessions';
+import { completeSignIn } from '../auth/login';
 import { countCodeAttempt } from './count-code-attempt';
 import { challengeOwner, spendChallenge } from './login-challenge';
 import { acceptSecondFactor } from './second-factor';
@@ -53,26 +52,11 @@ export async function completeTotpLogin(ctx: AppContext, input: TotpLoginInput):
       if (!(await spendChallenge(ctx, tx, input.challenge))) throw challengeExpired();
       const factor = await acceptSecondFactor(ctx, tx, user, input.code, { allowBackup: true });
       if (!factor) throw new WrongCode();
-      const now = ctx.clock.now();
-      await tx.update(users).set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: now }).where(eq(users.id, user.id));
-      const session = await openSession(ctx, tx, { userId: user.id, ipAddress: input.ipAddress, userAgent: input.userAgent });
-      await writeAudit(tx, {
-        actor: { id: user.id, username: user.username },
-        action: 'LOGIN',
-        resource: 'session',
-        resourceId: session.sessionId,
-        severity: 'low',
-        category: 'auth',
-        details: { secondFactor: factor === 'backup' ? 'yedek kod' : 'doğrulama kodu' },
-        ipAddress: input.ipAddress,
-      });
+      const signedIn = await completeSignIn(ctx, tx, user, input, { secondFactor: factor === 'backup' ? 'yedek kod' : 'doğrulama kodu' });
       if (factor === 'backup') {
         await auditTotp(tx, { actor: { id: user.id, username: user.username }, action: 'TOTP_BACKUP_CODE_USED', userId: user.id, ipAddress: input.ipAddress });
       }
-      return {
-        tokens: { accessToken: session.accessToken, refreshToken: session.refreshToken },
-        user: await sessionUserOf(tx, user),
-      };
+      return signedIn;
     });
   } catch (error) {
     if (!(error instanceof WrongCode)) throw error;

@@ -1,40 +1,15 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TOTP_MESSAGES } from '@common/schemas/totp';
-import { createQueryClient } from '@web/lib/query-client';
 import { useSessionStore } from '@web/stores/session-store';
-import { json, mockFetch, type RecordedCall } from '@web/test/fetch-mock';
+import { json, type RecordedCall } from '@web/test/fetch-mock';
 import { sessionUser, signOutStore } from '@web/test/session-fixtures';
-import { LoginForm } from './login-form';
+import { renderForm, server } from './login-test-kit';
 
 /** A server whose password step asks for 2FA; the second step answers with `second`. */
-function server(second: (call: RecordedCall) => Response) {
-  return mockFetch((call) => {
-    if (call.url === '/api/health') return json(200, { status: 'ok', database: 'up', redis: 'unused', databaseKind: 'pglite', demo: false });
-    if (call.url === '/api/auth/login') return json(200, { success: true, data: { totpRequired: true, challenge: 'challenge-1' } });
-    if (call.url === '/api/auth/login/totp') return second(call);
-    return json(404, { success: false, message: 'Kayıt bulunamadı' });
-  });
-}
-
-function renderForm() {
-  const router = createMemoryRouter(
-    [
-      { path: '/login', element: <LoginForm /> },
-      { path: '/dashboard', element: <p>Panel ekranı</p> },
-    ],
-    { initialEntries: ['/login'] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const twoStepServer = (second: (call: RecordedCall) => Response) =>
+  server({ login: () => json(200, { success: true, data: { totpRequired: true, challenge: 'challenge-1' } }), secondStep: second });
 
 async function passPasswordStep() {
   const user = userEvent.setup();
@@ -45,11 +20,11 @@ async function passPasswordStep() {
   return user;
 }
 
-describe('login second step', () => {
+describe('login second step', { timeout: 30_000 }, () => {
   afterEach(() => signOutStore());
 
   it('asks for a six-digit code with autofocus and one-time-code autofill, checks it, then signs in', async () => {
-    const { calls } = server(() => json(200, { success: true, data: { tokens: { accessToken: 'a1', refreshToken: 'r1' }, user: sessionUser('agent') } }));
+    const { calls } = twoStepServer(() => json(200, { success: true, data: { tokens: { accessToken: 'a1', refreshToken: 'r1' }, user: sessionUser('agent') } }));
     const router = renderForm();
     const user = await passPasswordStep();
     const input = screen.getByLabelText(/Doğrulama Kodu/);
@@ -73,7 +48,7 @@ describe('login second step', () => {
   });
 
   it('sends a backup code after the switch, and shows a refused code on the field', async () => {
-    const { calls } = server(() => json(401, { success: false, code: 'UNAUTHORIZED', message: TOTP_MESSAGES.verifyFailed }));
+    const { calls } = twoStepServer(() => json(401, { success: false, code: 'UNAUTHORIZED', message: TOTP_MESSAGES.verifyFailed }));
     renderForm();
     const user = await passPasswordStep();
     await user.click(screen.getByRole('switch', { name: 'Yedek kod kullan' }));
@@ -86,7 +61,7 @@ describe('login second step', () => {
   });
 
   it('an expired challenge goes back to the password step with a message; Geri goes back without one', async () => {
-    server(() => json(401, { success: false, code: 'CHALLENGE_EXPIRED', message: TOTP_MESSAGES.challengeExpired }));
+    twoStepServer(() => json(401, { success: false, code: 'CHALLENGE_EXPIRED', message: TOTP_MESSAGES.challengeExpired }));
     renderForm();
     let user = await passPasswordStep();
     await user.type(screen.getByLabelText(/Doğrulama Kodu/), '123456');

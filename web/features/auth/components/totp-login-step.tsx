@@ -48,9 +48,9 @@ export function TotpLoginStep({ challenge, onSignedIn, onExpired, onBack }: Totp
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4" aria-labelledby="totp-step-title">
+    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
       <div>
-        <h2 id="totp-step-title" className="text-base font-semibold text-zinc-900 dark:text-zinc-50">
+        <h2 className="text-base font-semibold text-zinc-900 dark:text-zinc-50">
           Doğrulama Kodu
         </h2>
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-300">
