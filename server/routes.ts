@@ -9,6 +9,7 @@ import healthRoutes from './modules/health/routes';
 import notificationRoutes from './modules/notifications/routes';
 import projectRoutes from './modules/projects/routes';
 import settingsRoutes from './modules/settings/routes';
+import totpRoutes from './modules/totp/routes';
 import userRoutes from './modules/users/routes';
 
 /** Every feature module's routes, in one list. */
@@ -25,4 +26,5 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(bridgeSyncRoutes);
   await app.register(settingsRoutes);
   await app.register(notificationRoutes);
+  await app.register(totpRoutes);
 }

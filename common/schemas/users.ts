@@ -69,6 +69,8 @@ export const userSchema = z.object({
   role: z.enum(ROLES),
   isActive: z.boolean(),
   mustChangePassword: z.boolean(),
+  /** Two-factor sign-in is on (an administrator may reset it). */
+  totpEnabled: z.boolean().optional(),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
   /** Only the projects the caller may see. */

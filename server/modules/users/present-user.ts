@@ -13,6 +13,7 @@ export function presentUser(row: UserRow, projects: ProjectSummary[]): User {
     role: row.role,
     isActive: row.isActive,
     mustChangePassword: row.mustChangePassword,
+    totpEnabled: row.totpEnabled,
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     projects,

@@ -20,7 +20,7 @@ const project: ProjectSettingsData = {
 };
 
 function renderForm(props: Partial<SettingsFormProps> = {}) {
-  const onSave = vi.fn(async () => undefined);
+  const onSave = vi.fn<SettingsFormProps['onSave']>(async () => undefined);
   const router = createMemoryRouter([
     { path: '/', element: <SettingsForm system={system} project={project} transports={{ email: false, sms: true }} onSave={onSave} {...props} /> },
   ]);
