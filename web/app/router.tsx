@@ -1,8 +1,6 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { LoadingState } from '@web/components/ui';
 import { GuestOnly, RequirePermission, RequireSession } from './guards';
-import { AppFrame } from './layout/app-frame';
-import { NotFoundPage } from './not-found-page';
 import { paths } from './paths';
 import { RouteErrorPage } from './route-error-page';
 import { CHANGE_PASSWORD_TITLE, NOT_FOUND_TITLE, SCREEN_ROUTES, type RouteHandle } from './routes';
@@ -57,28 +55,52 @@ export function buildRoutes(): RouteObject[] {
           },
         },
         {
-          path: paths.changePassword,
-          handle: { title: CHANGE_PASSWORD_TITLE } satisfies RouteHandle,
+          // Query cache and confirm dialog: a chunk of their own, past the sign-in page.
           lazy: async () => {
-            const { ChangePasswordPage } = await import('@web/features/auth/pages/change-password-page');
-            return {
-              element: (
-                <RequireSession>
-                  <ChangePasswordPage />
-                </RequireSession>
-              ),
-            };
+            const { AppProviders } = await import('./app-providers');
+            return { element: <AppProviders /> };
           },
+          children: [
+            {
+              path: paths.changePassword,
+              handle: { title: CHANGE_PASSWORD_TITLE } satisfies RouteHandle,
+              lazy: async () => {
+                const { ChangePasswordPage } = await import('@web/features/auth/pages/change-password-page');
+                return {
+                  element: (
+                    <RequireSession>
+                      <ChangePasswordPage />
+                    </RequireSession>
+                  ),
+                };
+              },
+            },
+            {
+              // The signed-in frame (and its socket, sidebar, header) is a chunk of its own: the sign-in
+              // page loads without it.
+              lazy: async () => {
+                const { AppFrame } = await import('./layout/app-frame');
+                return {
+                  element: (
+                    <RequireSession>
+                      <AppFrame />
+                    </RequireSession>
+                  ),
+                };
+              },
+              children: [{ index: true, element: <Navigate to={paths.dashboard} replace /> }, ...screens],
+            },
+            {
+              path: '*',
+              handle: { title: NOT_FOUND_TITLE } satisfies RouteHandle,
+              // It may show the signed-in frame: a chunk of its own, like the frame.
+              lazy: async () => {
+                const { NotFoundPage } = await import('./not-found-page');
+                return { element: <NotFoundPage /> };
+              },
+            },
+          ],
         },
-        {
-          element: (
-            <RequireSession>
-              <AppFrame />
-            </RequireSession>
-          ),
-          children: [{ index: true, element: <Navigate to={paths.dashboard} replace /> }, ...screens],
-        },
-        { path: '*', handle: { title: NOT_FOUND_TITLE } satisfies RouteHandle, element: <NotFoundPage /> },
       ],
     },
   ];
