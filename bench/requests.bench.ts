@@ -24,14 +24,25 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const pgliteDir = process.env.BENCH_PGLITE_DIR ?? path.join(root, '.tmp', 'bench-pglite');
 const log = (s: string) => process.stdout.write(`${s}\n`);
 
-const ALL_SCENARIOS: { name: string; query: string; path?: string }[] = [
+/** The seed's values for row g (see seed-bench-requests.ts); row g belongs to the project at index g % 5. */
+const seededCustomerId = (g: number) => String(1_000_000 + ((g * 7919) % 8_999_999));
+/** A query per project (by its index in the list), so each path asks for something in its own project. */
+type Query = string | ((projectIndex: number) => string);
+const ALL_SCENARIOS: { name: string; query: Query; path?: string }[] = [
   { name: 'first page (default sort)', query: '' },
   { name: 'status page (status=queued)', query: 'status=queued' },
   { name: 'board column (status=waiting)', query: 'status=waiting' },
   { name: 'search page (search=yılmaz)', query: `search=${encodeURIComponent('yılmaz')}` },
+  // 'oyuncu' || g % 50000: 20 requests each, all in one project.
+  { name: 'search rare term (search=oyuncu1234x)', query: (i) => `search=oyuncu${12340 + i}` },
+  { name: 'search exact customer id', query: (i) => `search=${seededCustomerId(5000 + i)}` },
+  { name: 'search exact external id (search=B-98765x)', query: (i) => `search=B-${987650 + i}` },
+  { name: 'search + status (search=yılmaz&status=completed)', query: `search=${encodeURIComponent('yılmaz')}&status=completed` },
+  { name: 'search + rare status (search=yılmaz&status=new)', query: `search=${encodeURIComponent('yılmaz')}&status=new` },
   { name: 'page 500', query: 'page=500' },
   { name: 'stats', query: '', path: '/stats' },
 ];
+const queryFor = (q: Query, projectIndex: number) => (typeof q === 'function' ? q(projectIndex) : q);
 /** BENCH_ONLY=stats,page runs only the scenarios whose name contains one of the words. */
 const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 const SCENARIOS = only ? ALL_SCENARIOS.filter((s) => only.some((w) => s.name.includes(w))) : ALL_SCENARIOS;
@@ -68,7 +79,7 @@ async function printTableState(database: Database) {
 /** The plan of each list query exactly as the endpoint builds it. */
 async function explainAll(database: Database, projectId: number) {
   for (const scenario of SCENARIOS.filter((s) => !s.path)) {
-    const query = requestListQuery.parse(Object.fromEntries(new URLSearchParams(scenario.query)));
+    const query = requestListQuery.parse(Object.fromEntries(new URLSearchParams(queryFor(scenario.query, 0))));
     const queries = listRequestQueries(database.db, shapeOf(query));
     for (const [label, builder] of Object.entries(queries)) {
       if (!builder) continue;
@@ -117,7 +128,10 @@ async function main() {
     log(`\n${concurrency} concurrent clients, ${seconds} s per query after 2 s warm-up, paths rotating over ${projectIds.length} projects:\n`);
     const results = [];
     for (const scenario of SCENARIOS) {
-      const paths = projectIds.map((p) => `/api/bonus/projects/${p}/requests${scenario.path ?? ''}${scenario.query ? `?${scenario.query}` : ''}`);
+      const paths = projectIds.map((p, i) => {
+        const query = queryFor(scenario.query, i);
+        return `/api/bonus/projects/${p}/requests${scenario.path ?? ''}${query ? `?${query}` : ''}`;
+      });
       const result = await runLoad({
         name: scenario.name,
         port,
