@@ -185,12 +185,7 @@ export async function listRequests(db: DbOrTx, projectId: number, query: Request
     // The page first: its status counts tell whether a count kept from an earlier call still holds.
     [page] = await queries.page.execute(values);
     const key = JSON.stringify([projectId, values.pattern, [...values.statuses].sort(), query.agentId ?? null, shape.countCap]);
-    const cache = searchCountCacheFor(db);
-    matched = cache.get(key, page?.counts ?? '');
-    if (matched === undefined) {
-      matched = (await queries.matchCount!.execute(values))[0]?.n ?? 0;
-      cache.set(key, page?.counts ?? '', matched);
-    }
+    matched = await searchCountCacheFor(db).count(key, page?.counts ?? '', async () => (await queries.matchCount!.execute(values))[0]?.n ?? 0);
   } else {
     const [pages, counted] = await Promise.all([queries.page.execute(values), queries.matchCount?.execute(values)]);
     page = pages[0];

@@ -12,7 +12,7 @@ const TTL_MS = 5_000;
 const MAX_ENTRIES = 500;
 
 interface Entry {
-  n: number;
+  n: Promise<number>;
   stamp: string;
   at: number;
 }
@@ -22,7 +22,23 @@ export class SearchCountCache {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  get(key: string, stamp: string): number | undefined {
+  /**
+   * The kept count, or `count()`'s (kept for the next callers). Callers asking at once share one
+   * count: twenty clients paging the same search start one count, not twenty.
+   */
+  count(key: string, stamp: string, count: () => Promise<number>): Promise<number> {
+    const kept = this.get(key, stamp);
+    if (kept) return kept;
+    const n = count();
+    this.set(key, stamp, n);
+    // A failed count is not kept.
+    n.catch(() => {
+      if (this.entries.get(key)?.n === n) this.entries.delete(key);
+    });
+    return n;
+  }
+
+  private get(key: string, stamp: string): Promise<number> | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.stamp !== stamp || this.now() - entry.at > TTL_MS) {
@@ -32,7 +48,7 @@ export class SearchCountCache {
     return entry.n;
   }
 
-  set(key: string, stamp: string, n: number): void {
+  private set(key: string, stamp: string, n: Promise<number>): void {
     // Oldest first out: a Map iterates in insertion order.
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     this.entries.delete(key);
