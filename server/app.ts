@@ -150,6 +150,6 @@ async function serveWebApp(app: App, webDist: string): Promise<void> {
     if (request.method === 'GET' && hasWeb && !request.url.startsWith('/api/') && !request.url.startsWith('/socket.io')) {
       return reply.sendFile('index.html', root);
     }
-    return reply.status(404).send({ success: false, message: 'Kayıt bulunamadı' });
+    return reply.status(404).send({ success: false, code: 'NOT_FOUND', message: 'Kayıt bulunamadı' });
   });
 }

@@ -1,17 +1,12 @@
-// Without react-query, so the sign-in page can ask for it before the signed-in chunks load.
-export interface Health {
-  status: 'ok' | 'degraded';
-  database: 'up' | 'down';
-  redis: 'up' | 'down' | 'unused';
-  databaseKind: 'pglite' | 'postgres';
-  /** True when the server seeds demo data: the login form then offers the demo account. */
-  demo?: boolean;
-}
+import type { Health } from '@common/contract/health';
 
-/** GET /api/health is public and unwrapped; a 503 still carries the body that says what is down. */
-export async function fetchHealth(signal?: AbortSignal): Promise<Health> {
+/**
+ * GET /api/health for the sign-in page, which only needs to know whether the server runs with
+ * demo data: checked by hand instead of the contract's zod schema (web/lib/health.ts), so zod stays
+ * out of the sign-in page's JavaScript.
+ */
+export async function fetchDemoFlag(signal?: AbortSignal): Promise<boolean> {
   const response = await fetch('/api/health', { headers: { Accept: 'application/json' }, signal });
-  const body = (await response.json()) as Health;
-  if (typeof body?.status !== 'string') throw new Error('Geçersiz sağlık yanıtı');
-  return body;
+  const body = (await response.json()) as Partial<Health> | null;
+  return typeof body === 'object' && body !== null && body.demo === true;
 }

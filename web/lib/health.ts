@@ -1,12 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchHealth, type Health } from './fetch-health';
+import { getHealth, healthSchema, type Health } from '@common/contract/health';
 import { queryKeys } from './query-keys';
 
-export { fetchHealth, type Health } from './fetch-health';
+export type { Health };
 
 export type HealthView = { state: 'ok' | 'degraded' | 'offline' | 'checking'; health: Health | null };
 
 export const HEALTH_POLL_MS = 30_000;
+
+/** GET /api/health is public and unwrapped; a 503 still carries the body that says what is down. */
+export async function fetchHealth(signal?: AbortSignal): Promise<Health> {
+  const response = await fetch(getHealth.path, { headers: { Accept: 'application/json' }, signal });
+  const parsed = healthSchema.safeParse(await response.json());
+  if (!parsed.success) throw new Error('Geçersiz sağlık yanıtı');
+  return parsed.data;
+}
 
 /** The server's real state, polled; `offline` when it cannot be reached at all. */
 export function useHealth(options: { poll?: boolean } = {}): HealthView {

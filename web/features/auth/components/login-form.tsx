@@ -6,7 +6,7 @@ import { paths } from '@web/app/paths';
 import { FormAlert } from '@web/components/layout/form-alert';
 import { Button, Input } from '@web/components/ui';
 import { ApiError } from '@web/lib/api-error';
-import { fetchHealth } from '@web/lib/fetch-health';
+import { fetchDemoFlag } from '@web/lib/fetch-health';
 import { useSessionStore } from '@web/stores/session-store';
 import { login } from '../api/auth-api';
 
@@ -50,8 +50,8 @@ export function LoginForm() {
   useEffect(() => {
     // Asked once, without react-query: the sign-in page loads before the signed-in app's chunks.
     const aborted = new AbortController();
-    fetchHealth(aborted.signal)
-      .then((health) => setDemo(health.demo === true))
+    fetchDemoFlag(aborted.signal)
+      .then(setDemo)
       .catch(() => undefined);
     return () => aborted.abort();
   }, []);
