@@ -18,6 +18,12 @@ function FullPageLoader() {
  * sits behind its permission inside the signed-in frame. Exported as a function so tests
  * build it into a memory router.
  */
+/** Query cache and confirm dialog for every route past the sign-in page: a chunk of their own. */
+async function loadAppProviders() {
+  const { AppProviders } = await import('./app-providers');
+  return { element: <AppProviders /> };
+}
+
 export function buildRoutes(): RouteObject[] {
   const screens: RouteObject[] = SCREEN_ROUTES.map((route) => ({
     path: route.path,
@@ -55,11 +61,30 @@ export function buildRoutes(): RouteObject[] {
           },
         },
         {
-          // Query cache and confirm dialog: a chunk of their own, past the sign-in page.
-          lazy: async () => {
-            const { AppProviders } = await import('./app-providers');
-            return { element: <AppProviders /> };
-          },
+          // Signed-out visitors are sent to /login before any signed-in chunk is fetched.
+          element: (
+            <RequireSession>
+              <Outlet />
+            </RequireSession>
+          ),
+          children: [
+            {
+              lazy: loadAppProviders,
+              children: [
+                {
+                  // The signed-in frame (socket, sidebar, header) is a chunk of its own: the sign-in page loads without it.
+                  lazy: async () => {
+                    const { AppFrame } = await import('./layout/app-frame');
+                    return { element: <AppFrame /> };
+                  },
+                  children: [{ index: true, element: <Navigate to={paths.dashboard} replace /> }, ...screens],
+                },
+              ],
+            },
+          ],
+        },
+        {
+          lazy: loadAppProviders,
           children: [
             {
               path: paths.changePassword,
@@ -74,21 +99,6 @@ export function buildRoutes(): RouteObject[] {
                   ),
                 };
               },
-            },
-            {
-              // The signed-in frame (and its socket, sidebar, header) is a chunk of its own: the sign-in
-              // page loads without it.
-              lazy: async () => {
-                const { AppFrame } = await import('./layout/app-frame');
-                return {
-                  element: (
-                    <RequireSession>
-                      <AppFrame />
-                    </RequireSession>
-                  ),
-                };
-              },
-              children: [{ index: true, element: <Navigate to={paths.dashboard} replace /> }, ...screens],
             },
             {
               path: '*',
