@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { io, type Socket } from 'socket.io-client';
 import pg from 'pg';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import { openPostgres } from '../server/db/client';
-import { BENCH_USER, ensureBenchTenant } from './seed-bench-requests';
+import { benchLogin, startBenchServer } from './bench-process';
+import { ensureBenchTenant } from './seed-bench-requests';
 
 /**
  * `npm run bench:live`: live fan-out. Opens LIVE_SOCKETS (500) authenticated sockets in one
@@ -15,7 +14,6 @@ import { BENCH_USER, ensureBenchTenant } from './seed-bench-requests';
  * split between them, the changes made on the first). A scratch database on DATABASE_URL's server
  * (default the local PostgreSQL) is dropped afterwards; REDIS_URL (default local) for the second run.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SOCKETS = Number(process.env.LIVE_SOCKETS ?? 500);
@@ -24,30 +22,11 @@ const CHANGES = Number(process.env.LIVE_CHANGES ?? 200);
 const SESSIONS = 20;
 const log = (s: string) => process.stdout.write(`${s}\n`);
 
-function startServer(databaseUrl: string, redis?: string): Promise<{ child: ChildProcess; port: number }> {
-  return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, BENCH_POOL: '10' };
-    if (redis) env.REDIS_URL = redis;
-    else delete env.REDIS_URL;
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench', 'bench-server.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /READY (\d+)/.exec(out);
-      if (match) resolve({ child, port: Number(match[1]) });
-    });
-    child.on('exit', (code) => reject(new Error(`bench server exited (${code})`)));
-  });
-}
-
-async function login(port: number): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: BENCH_USER.username, password: BENCH_USER.password }),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: { tokens: { accessToken: string } } }).data.tokens.accessToken;
+function startServer(databaseUrl: string, redis?: string) {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, BENCH_POOL: '10' };
+  if (redis) env.REDIS_URL = redis;
+  else delete env.REDIS_URL;
+  return startBenchServer(env);
 }
 
 function connect(port: number, token: string, projectId: number): Promise<Socket> {
@@ -62,7 +41,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 async function run(label: string, ports: number[], projectId: number) {
   const tokens: string[] = [];
-  for (let i = 0; i < SESSIONS; i++) tokens.push(await login(ports[i % ports.length]!));
+  for (let i = 0; i < SESSIONS; i++) tokens.push(await benchLogin(ports[i % ports.length]!));
   const sockets: Socket[] = [];
   // A few at a time: 500 handshakes at once would measure the connect storm, not the fan-out.
   for (let i = 0; i < SOCKETS; i += 25) {
