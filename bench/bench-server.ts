@@ -24,6 +24,8 @@ async function main() {
       JOBS_ENABLED: 'false',
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
       ...(url ? { DATABASE_URL: url } : {}),
+      // bench:live runs two instances sharing Redis.
+      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_KEY: process.env.REDIS_KEY ?? 'bench-live' } : {}),
     },
   );
   const app = await buildApp({ config, database });

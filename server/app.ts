@@ -119,16 +119,36 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   return app;
 }
 
-/** Serves the built SPA; any non-API GET that is not a file gets index.html. */
+/** Hashed build output: its name changes whenever its content does, so a browser keeps it for a year. */
+export const IMMUTABLE_ASSET = 'public, max-age=31536000, immutable';
+/** index.html names the current hashed assets: never kept, so a new build is seen at once. */
+export const NEVER_CACHED = 'no-store';
+
+/**
+ * Serves the built SPA; any non-API GET that is not a file gets index.html. Hashed assets go out
+ * precompressed (the build writes .br and .gz beside each; brotli or gzip by Accept-Encoding).
+ */
 async function serveWebApp(app: App, webDist: string): Promise<void> {
   const root = path.resolve(webDist);
+  const assets = path.join(root, 'assets') + path.sep;
   const hasWeb = existsSync(path.join(root, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: true });
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => {
+        const name = path.basename(file);
+        // Anything else from public/ (favicon…) has a fixed name: an hour, then ask again.
+        reply.header('cache-control', file.startsWith(assets) ? IMMUTABLE_ASSET : name === 'index.html' ? NEVER_CACHED : 'public, max-age=3600');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && hasWeb && !request.url.startsWith('/api/') && !request.url.startsWith('/socket.io')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', root, { maxAge: 0, immutable: false });
+      return reply.sendFile('index.html', root);
     }
     return reply.status(404).send({ success: false, code: 'NOT_FOUND', message: 'Kayıt bulunamadı' });
   });

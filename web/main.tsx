@@ -1,4 +1,3 @@
-import '@common/zod-tr';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

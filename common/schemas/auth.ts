@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { ROLES } from '../enums';
+import { LOGIN_MESSAGES } from '../login-messages';
 import { requiredString } from './api';
 
-export const LOGIN_MESSAGES = {
-  usernameRequired: 'Kullanıcı adı gereklidir',
-  passwordRequired: 'Şifre gereklidir',
-  failed: 'Giriş başarısız. Bilgileri kontrol edin.',
-} as const;
+export { LOGIN_MESSAGES };
 
 export const loginBody = z.object({
   username: requiredString(LOGIN_MESSAGES.usernameRequired).trim().min(1, LOGIN_MESSAGES.usernameRequired).max(64),

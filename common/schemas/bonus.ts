@@ -215,12 +215,22 @@ export const requestStatsSchema = z.object({
 });
 export type RequestStats = z.infer<typeof requestStatsSchema>;
 
+/**
+ * A search counts its matches up to this many (or up to the page asked for, if deeper): past it
+ * the answer says `totalCapped: true`, and `total` is the lower bound. Counting every one of
+ * 14,000 matches of a common name cost more than finding the page.
+ */
+export const SEARCH_COUNT_CAP = 10_000;
+
 export const requestListResponse = z.object({
   items: z.array(bonusRequestSchema),
+  /** Exact, except for a search past SEARCH_COUNT_CAP matches (then `totalCapped`). */
   total: z.number().int(),
   page: z.number().int(),
   limit: z.number().int(),
+  /** With `totalCapped`, one more than the counted pages: there is at least one page after them. */
   totalPages: z.number().int(),
+  totalCapped: z.boolean().optional(),
   stats: requestStatsSchema.optional(),
 });
 export type RequestListResponse = z.infer<typeof requestListResponse>;

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { analyzeStaleTables } from './statistics';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -122,7 +123,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   });
   const db = drizzle({ client, schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-  return {
+  const database: Database = {
     db,
     kind: 'pglite',
     query: async (text, params) => (await client.query(text, params as unknown[])).rows as never,
@@ -140,6 +141,10 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     },
     close: () => client.close(),
   };
+  // No autovacuum here: statistics missing or gone stale since the last run are made now, before
+  // the first query is planned (a blind planner sorts a project's rows for the first page).
+  await analyzeStaleTables(database);
+  return database;
 }
 
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import { AGENT_THRESHOLDS } from '@common/constants';
+import { analyzeStaleTables, STATISTICS_CHECK_MS } from '../db/statistics';
 import { presenceFor } from '../modules/agents/presence';
 import { expireStaleSessions, pruneEndedSessions } from '../modules/auth/sessions';
 import { failInterruptedSyncs } from '../modules/bridge-sync/fail-interrupted-syncs';
@@ -24,6 +25,9 @@ export async function startBackgroundJobs(ctx: AppContext): Promise<Stop> {
   every(30_000, async () => void (await expireStaleSessions(ctx)), 'expire-sessions');
   // Quiet agents turn 'away' within a tenth of the away threshold of crossing it.
   every(AGENT_THRESHOLDS.awayAfterMs / 10, () => presenceFor(ctx).sweep(), 'presence-sweep');
+
+  // PGlite has no autovacuum: a table changed by more than a tenth since its last ANALYZE gets a new one.
+  if (ctx.database.kind === 'pglite') every(STATISTICS_CHECK_MS, () => analyzeStaleTables(ctx.database), 'analyze-stale-tables');
 
   const serverStartedAt = ctx.clock.now();
   every(SCHEDULE_TICK_MS, () => startDueSyncs(ctx, { serverStartedAt }), 'sync-schedule');

@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmProvider } from '@web/components/ui';
 import { createQueryClient } from '@web/lib/query-client';
 import { useSessionStore } from '@web/stores/session-store';
@@ -52,6 +52,12 @@ function renderAt(path: string) {
 async function pageTitle() {
   return within(await screen.findByRole('banner', {}, WAIT)).getByRole('heading', { level: 1 });
 }
+
+// The sign-in page, the providers and the frame are lazy chunks: compile them once before the
+// tests, so the first test's waits measure the router, not the test runner's first transform.
+beforeAll(async () => {
+  await Promise.all([import('@web/features/auth/pages/login-page'), import('./app-providers'), import('./layout/app-frame')]);
+}, 60_000);
 
 describe('route guards', () => {
   beforeEach(() => fakeServer());

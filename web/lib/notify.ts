@@ -1,5 +1,14 @@
-import { toast, type ExternalToast } from 'sonner';
+import type { ExternalToast } from 'sonner';
 import { TOAST_DURATION_MS } from '@common/constants';
+
+type Sonner = typeof import('sonner');
+/**
+ * sonner is fetched after the first screen has rendered, not before (the sign-in page's budget):
+ * the request starts when this module loads, and a toast raised before it arrives waits for it.
+ */
+let sonner: Sonner | undefined;
+const sonnerLoaded: Promise<Sonner> = import('sonner').then((m) => (sonner = m));
+const withSonner = (run: (m: Sonner) => void) => (sonner ? run(sonner) : void sonnerLoaded.then(run));
 
 export interface NotifyOptions {
   /** Milliseconds on screen; 0 keeps the toast until it is closed (spec §8). */
@@ -10,12 +19,14 @@ export interface NotifyOptions {
 
 function show(kind: 'success' | 'error' | 'warning' | 'info', title: string, description?: string, options: NotifyOptions = {}) {
   const duration = options.duration ?? TOAST_DURATION_MS;
-  return toast[kind](title, {
-    description,
-    duration: duration === 0 ? Infinity : duration,
-    id: options.id,
-    action: options.action,
-  });
+  withSonner(({ toast }) =>
+    toast[kind](title, {
+      description,
+      duration: duration === 0 ? Infinity : duration,
+      id: options.id,
+      action: options.action,
+    }),
+  );
 }
 
 /** Toasts: `notify.success('Talep tamamlandı')`, `notify.error('Hata', errorMessage(err))`. */
@@ -24,5 +35,5 @@ export const notify = {
   error: (title: string, description?: string, options?: NotifyOptions) => show('error', title, description, options),
   warning: (title: string, description?: string, options?: NotifyOptions) => show('warning', title, description, options),
   info: (title: string, description?: string, options?: NotifyOptions) => show('info', title, description, options),
-  dismiss: (id?: string | number) => toast.dismiss(id),
+  dismiss: (id?: string | number) => withSonner(({ toast }) => void toast.dismiss(id)),
 };

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { FRESHNESS } from '@common/constants';
 import { ApiError } from './api-error';
+import { onSessionEnd } from './session-end';
 
 /** A 4xx will answer the same again; only network and server failures are worth retrying. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -23,3 +24,4 @@ export function createQueryClient(): QueryClient {
 
 /** The app's one cache; tests create their own with createQueryClient(). */
 export const queryClient = createQueryClient();
+onSessionEnd(() => queryClient.clear());

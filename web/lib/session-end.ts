@@ -1,6 +1,14 @@
 import { useSessionStore } from '@web/stores/session-store';
-import { queryClient } from './query-client';
 import { notify } from './notify';
+
+/**
+ * What else forgets the session's data when it ends: the query cache registers itself here when
+ * it loads (after sign-in), so the sign-in page's JavaScript carries no react-query.
+ */
+const onEnd = new Set<() => void>();
+export function onSessionEnd(forget: () => void): void {
+  onEnd.add(forget);
+}
 
 /**
  * Ends the local session: tokens, user and cached data go. The route guards see the
@@ -10,7 +18,7 @@ import { notify } from './notify';
 export function endSession(reason: 'logout' | 'forced'): void {
   const wasSignedIn = useSessionStore.getState().token !== null;
   useSessionStore.getState().clear();
-  queryClient.clear();
+  onEnd.forEach((forget) => forget());
   if (reason === 'forced' && wasSignedIn) {
     notify.warning('Oturum sona erdi', 'Lütfen tekrar giriş yapın.');
   }

@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { users } from '../schema';
+import { analyzeStaleTables } from '../statistics';
 import { seedDemoOrganisation } from './demo-organisation';
 import { seedDemoRequests } from './demo-requests';
 
@@ -13,5 +14,7 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
     const organisation = await seedDemoOrganisation(tx);
     await seedDemoRequests(tx, organisation, ctx.clock.now());
   });
+  // The seed wrote every table at once: plan the first screens with statistics that know it.
+  await analyzeStaleTables(ctx.database);
   return true;
 }

@@ -1,10 +1,11 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { RequestListQuery, RequestListResponse, RequestSortColumn } from '@common/schemas/bonus';
+import { SEARCH_COUNT_CAP, type RequestListQuery, type RequestListResponse, type RequestSortColumn } from '@common/schemas/bonus';
 import type { DbOrTx } from '../../db/client';
 import { bonusRequests, bonusRequestStatusCounts, searchFold } from '../../db/schema';
 import { selectPresentedRequests } from './present-request';
 import { countsFrom, sumStatuses, toRequestStats } from './request-stats';
+import { SearchCountCache } from './search-count-cache';
 
 /** The whitelist of sortable columns; `notNull` columns sort in index order both ways. */
 const SORT_COLUMNS: Record<RequestSortColumn, { column: PgColumn; notNull: boolean }> = {
@@ -48,6 +49,8 @@ interface ListShape {
   /** Page size (1–100, validated) and whether it is the first page: both go into the SQL text, see listRequestQueries. */
   limit: number;
   firstPage: boolean;
+  /** A search counts its matches up to this many (at least up to the asked page's end), then stops. */
+  countCap: number;
 }
 
 export function shapeOf(query: RequestListQuery): ListShape {
@@ -61,6 +64,7 @@ export function shapeOf(query: RequestListQuery): ListShape {
     agent: query.agentId !== undefined,
     limit: query.limit,
     firstPage: query.page === 1,
+    countCap: Math.max(SEARCH_COUNT_CAP, query.page * query.limit),
   };
 }
 
@@ -120,8 +124,20 @@ export function listRequestQueries(db: DbOrTx, shape: ListShape) {
         counts: sql<string | null>`(select json_object_agg(c.status, c.n) from ${bonusRequestStatusCounts} c where c.project_id = ${p('projectId')})::text`,
       })
       .from(page),
-    matchCount: shape.search || shape.agent ? db.select({ n: count() }).from(bonusRequests).where(where) : undefined,
+    matchCount: shape.search
+      ? // Counted up to one past the cap: enough to know there is more, without visiting every match.
+        db.select({ n: count() }).from(db.select({ one: sql`1` }).from(bonusRequests).where(where).limit(sql.raw(String(shape.countCap + 1)) as unknown as number).as('m'))
+      : shape.agent
+        ? db.select({ n: count() }).from(bonusRequests).where(where)
+        : undefined,
   };
+}
+
+const searchCounts = new WeakMap<object, SearchCountCache>();
+function searchCountCacheFor(db: DbOrTx): SearchCountCache {
+  let cache = searchCounts.get(db);
+  if (!cache) searchCounts.set(db, (cache = new SearchCountCache()));
+  return cache;
 }
 
 type ListQueries = ReturnType<typeof listRequestQueries>;
@@ -137,6 +153,7 @@ function queriesFor(db: DbOrTx, shape: ListShape): PreparedList | ListQueries {
   if (shape.search) return listRequestQueries(db, shape);
   let byShape = prepared.get(db);
   if (!byShape) prepared.set(db, (byShape = new Map()));
+  // countCap only matters to a search, and searches are not prepared.
   const key = `${shape.sortBy}:${shape.sortOrder}:${shape.status}:${shape.agent}:${shape.limit}:${shape.firstPage}`;
   let found = byShape.get(key);
   if (!found) {
@@ -159,17 +176,34 @@ export interface RequestListPage extends Omit<RequestListResponse, 'items'> {
  * and an index range of `limit` rows whatever the table's size; a search counts its matches.
  */
 export async function listRequests(db: DbOrTx, projectId: number, query: RequestListQuery): Promise<RequestListPage> {
-  const queries = queriesFor(db, shapeOf(query));
+  const shape = shapeOf(query);
+  const queries = queriesFor(db, shape);
   const values = valuesOf(projectId, query);
-  const [[page], matched] = await Promise.all([queries.page.execute(values), queries.matchCount?.execute(values)]);
+  let page: { items: string; counts: string | null } | undefined;
+  let matched: number | undefined;
+  if (shape.search) {
+    // The page first: its status counts tell whether a count kept from an earlier call still holds.
+    [page] = await queries.page.execute(values);
+    const key = JSON.stringify([projectId, values.pattern, [...values.statuses].sort(), query.agentId ?? null, shape.countCap]);
+    matched = await searchCountCacheFor(db).count(key, page?.counts ?? '', async () => (await queries.matchCount!.execute(values))[0]?.n ?? 0);
+  } else {
+    const [pages, counted] = await Promise.all([queries.page.execute(values), queries.matchCount?.execute(values)]);
+    page = pages[0];
+    matched = counted?.[0]?.n;
+  }
   const counts = countsFrom(page?.counts ? (JSON.parse(page.counts) as Record<string, number>) : null);
-  const total = matched ? (matched[0]?.n ?? 0) : sumStatuses(counts, query.status);
+  const cap = shape.countCap;
+  const counted = matched ?? sumStatuses(counts, query.status);
+  const totalCapped = Boolean(query.search) && counted > cap;
+  const total = totalCapped ? cap : counted;
   return {
     itemsJson: page?.items ?? '[]',
     total,
     page: query.page,
     limit: query.limit,
-    totalPages: Math.ceil(total / query.limit),
+    // Capped: the counted pages and at least one more, so 'next' stays open past them.
+    totalPages: Math.ceil(total / query.limit) + (totalCapped ? 1 : 0),
+    ...(totalCapped ? { totalCapped } : {}),
     ...(query.stats ? { stats: toRequestStats(counts) } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { projects } from '../../db/schema';
+import { analyzeStaleTables } from '../../db/statistics';
 import { openSource, sourceConfigOf } from './connectors/open-source';
 import { SourceError } from './connectors/source-errors';
 import { importPersonnel } from './import-personnel';
@@ -18,7 +19,11 @@ export async function runSync(ctx: AppContext, job: { log: SyncLogRow; progress:
   const source = await openSource(sourceConfigOf(ctx, project));
   try {
     if (job.log.syncType === 'personnel') await importPersonnel(ctx, { ...job, source });
-    else await importRequests(ctx, { ...job, source });
+    else {
+      await importRequests(ctx, { ...job, source });
+      // An import can double a project's rows in a minute: the list's plans need to know.
+      await analyzeStaleTables(ctx.database);
+    }
   } finally {
     await source.close();
   }

@@ -1,3 +1,6 @@
+// Turkish messages for every form's checks, installed before any screen (all load inside this frame)
+// parses: zod stays out of the sign-in page's JavaScript.
+import '@common/zod-tr';
 import { useState, type ReactNode } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { Dialog } from '@web/components/ui';

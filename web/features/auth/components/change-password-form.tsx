@@ -1,3 +1,4 @@
+import '@common/zod-tr';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -1,18 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
-import { LOGIN_MESSAGES, loginBody, type LoginBody, type LoginResponse } from '@common/schemas/auth';
+import type { LoginBody, LoginResponse } from '@common/schemas/auth';
+import { LOGIN_MESSAGES } from '@common/login-messages';
 import { paths } from '@web/app/paths';
 import { FormAlert } from '@web/components/layout/form-alert';
 import { Button, Input } from '@web/components/ui';
 import { ApiError } from '@web/lib/api-error';
-import { applyServerErrors } from '@web/lib/form-errors';
-import { useHealth } from '@web/lib/health';
+import { fetchDemoFlag } from '@web/lib/fetch-health';
 import { useSessionStore } from '@web/stores/session-store';
 import { login } from '../api/auth-api';
-import { TotpLoginStep } from './totp-login-step';
+
+// The second step (react-hook-form, zod) loads only for users with two-factor on, so the
+// sign-in page stays within its JavaScript budget.
+const TotpLoginStep = lazy(() => import('./totp-login-step').then((m) => ({ default: m.TotpLoginStep })));
 
 /** Offered only when the server says it runs with demo data (GET /api/health → demo: true). */
 export const DEMO_ACCOUNT = { username: 'admin', password: 'demo1234' } as const;
@@ -23,16 +23,31 @@ export function loginFailureText(error: unknown): string {
   return LOGIN_MESSAGES.failed;
 }
 
+type FieldErrors = Partial<Record<keyof LoginBody, string>>;
+
+/** The server's own limits (loginBody), checked here without zod so the sign-in page stays small. */
+function check(values: LoginBody): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!values.username.trim()) errors.username = LOGIN_MESSAGES.usernameRequired;
+  else if (values.username.trim().length > 64) errors.username = 'En fazla 64 karakter olabilir';
+  if (!values.password) errors.password = LOGIN_MESSAGES.passwordRequired;
+  else if (values.password.length > 256) errors.password = 'En fazla 256 karakter olabilir';
+  return errors;
+}
+
+/**
+ * The sign-in form: two fields kept in state rather than react-hook-form and a zod schema, which
+ * the sign-in page would otherwise be the only reason to download before the first screen.
+ */
 export function LoginForm() {
   const navigate = useNavigate();
   const signIn = useSessionStore((s) => s.signIn);
-  const { health } = useHealth({ poll: false });
-  const demo = health?.demo === true;
-  const form = useForm<z.input<typeof loginBody>, unknown, LoginBody>({
-    resolver: zodResolver(loginBody),
-    defaultValues: { username: '', password: '' },
-  });
-  const { register, handleSubmit, formState, setError, reset } = form;
+  const [demo, setDemo] = useState(false);
+  const [values, setValues] = useState<LoginBody>({ username: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [serverError, setServerError] = useState<string | undefined>();
+  const [submitting, setSubmitting] = useState(false);
+  const fields = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
   // The health answer may come after the user has started typing: never overwrite them.
   const userTouched = useRef(false);
   /** Set when the password was right and 2FA is on: the second step is shown. */
@@ -44,59 +59,97 @@ export function LoginForm() {
   };
 
   useEffect(() => {
-    if (demo && !userTouched.current) reset({ ...DEMO_ACCOUNT });
-  }, [demo, reset]);
+    // Asked once, without react-query: the sign-in page loads before the signed-in app's chunks.
+    const aborted = new AbortController();
+    fetchDemoFlag(aborted.signal)
+      .then(setDemo)
+      .catch(() => undefined);
+    return () => aborted.abort();
+  }, []);
 
-  const submit = handleSubmit(async (values) => {
+  useEffect(() => {
+    if (demo && !userTouched.current) setValues({ ...DEMO_ACCOUNT });
+  }, [demo]);
+
+  const showErrors = (found: FieldErrors) => {
+    setErrors(found);
+    const first = (['username', 'password'] as const).find((k) => found[k]);
+    if (first) fields[first].current?.focus();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    userTouched.current = true;
+    if (submitting) return;
+    setServerError(undefined);
+    const found = check(values);
+    if (Object.keys(found).length > 0) return showErrors(found);
+    setErrors({});
+    setSubmitting(true);
     try {
-      const outcome = await login(values);
+      const outcome = await login({ username: values.username.trim(), password: values.password });
+      setSubmitting(false);
       if ('totpRequired' in outcome) setChallenge(outcome.challenge);
       else finish(outcome);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && applyServerErrors(form, error)) return;
-      setError('root.server', { type: 'server', message: loginFailureText(error) });
+      setSubmitting(false);
+      const onFields: FieldErrors = {};
+      if (error instanceof ApiError && error.status === 400) {
+        for (const key of ['username', 'password'] as const) if (error.fieldErrors[key]) onFields[key] = error.fieldErrors[key];
+      }
+      if (Object.keys(onFields).length > 0) return showErrors(onFields);
+      setServerError(loginFailureText(error));
     }
-  });
+  };
+
+  const change = (key: keyof LoginBody) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    userTouched.current = true;
+    const value = event.target.value;
+    setValues((v) => ({ ...v, [key]: value }));
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
 
   if (challenge) {
     const backToStart = (message?: string) => {
       setChallenge(null);
-      form.setValue('password', '');
-      if (message) setError('root.server', { type: 'server', message });
+      setValues((v) => ({ ...v, password: '' }));
+      setServerError(message);
     };
-    return <TotpLoginStep challenge={challenge} onSignedIn={finish} onExpired={backToStart} onBack={() => backToStart()} />;
+    return (
+      <Suspense fallback={<p className="text-sm text-zinc-600 dark:text-zinc-300">Yükleniyor...</p>}>
+        <TotpLoginStep challenge={challenge} onSignedIn={finish} onExpired={backToStart} onBack={() => backToStart()} />
+      </Suspense>
+    );
   }
 
   return (
-    <form
-      onSubmit={(event) => {
-        userTouched.current = true;
-        void submit(event);
-      }}
-      onInputCapture={() => (userTouched.current = true)}
-      noValidate
-      className="flex flex-col gap-4"
-    >
+    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
       <Input
+        ref={fields.username}
+        name="username"
         label="Kullanıcı Adı"
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
         autoFocus
         required
-        error={formState.errors.username?.message}
-        {...register('username')}
+        value={values.username}
+        onChange={change('username')}
+        error={errors.username}
       />
       <Input
+        ref={fields.password}
+        name="password"
         label="Şifre"
         type="password"
         autoComplete="current-password"
         required
-        error={formState.errors.password?.message}
-        {...register('password')}
+        value={values.password}
+        onChange={change('password')}
+        error={errors.password}
       />
-      <FormAlert message={formState.errors.root?.server?.message} />
-      <Button type="submit" size="lg" className="mt-1 w-full" loading={formState.isSubmitting} loadingText="Giriş yapılıyor…">
+      <FormAlert message={serverError} />
+      <Button type="submit" size="lg" className="mt-1 w-full" loading={submitting} loadingText="Giriş yapılıyor…">
         Giriş Yap
       </Button>
       {demo && (

@@ -28,7 +28,8 @@ import {
   type Caller,
   type RequestActions,
 } from '@web/entities/bonus-request';
-import { formatDateTime, formatMoney, formatNumber } from '@web/lib/format';
+import { formatDateTime, formatMoney } from '@web/lib/format';
+import { listSummary } from '../model/list-summary';
 import { nextSort, toListParams, type TableState } from '../model/table-url-state';
 
 const COLUMN_COUNT = 6;
@@ -79,8 +80,6 @@ export function RequestTable({
       {label}
     </SortableHeaderCell>
   );
-  const from = data && data.total > 0 ? (data.page - 1) * data.limit + 1 : 0;
-  const to = data ? from + data.items.length - Math.min(1, data.items.length) : 0;
 
   return (
     <div className="flex flex-col gap-3" aria-busy={list.isFetching || undefined}>
@@ -159,7 +158,7 @@ export function RequestTable({
               page={state.page}
               totalPages={data.totalPages}
               onPageChange={(page) => onChange({ page })}
-              summary={`${formatNumber(from)}-${formatNumber(to)} / ${formatNumber(data.total)} kayıt`}
+              summary={listSummary(data, data.items.length)}
             />
           </div>
         )}
