@@ -7,8 +7,8 @@ import { Dialog } from '@web/components/ui';
 import { PageActionsProvider } from '@web/components/layout/page-actions';
 import { useOwnPresence } from '@web/features/agents/api/own-presence';
 import { SOCKET_EVENTS } from '@common/socket-events';
-import { brandingQueryKey } from '@web/lib/app-name';
-import { useLiveInvalidation, useProjectSocketConnection } from '@web/lib/use-project-socket';
+import { refreshAppName } from '@web/lib/app-name';
+import { useProjectSocketConnection, useSocketEvent } from '@web/lib/use-project-socket';
 import { AppHeader } from './app-header';
 import { SidebarContent } from './sidebar';
 import { SkipLink } from './skip-link';
@@ -22,7 +22,7 @@ export function AppFrame({ children }: { children?: ReactNode }) {
   useSessionSync();
   useOwnPresence();
   // A saved application name reaches every open screen.
-  useLiveInvalidation([SOCKET_EVENTS.settingsChanged], [brandingQueryKey]);
+  useSocketEvent(SOCKET_EVENTS.settingsChanged, () => void refreshAppName());
   const title = usePageTitle();
   useDocumentTitle(title);
   const [navOpen, setNavOpen] = useState(false);

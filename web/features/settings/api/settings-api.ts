@@ -9,7 +9,7 @@ import {
 import type { ProjectSettingsBody, SystemSettingsBody } from '@common/schemas/settings';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import { apiCall } from '@web/lib/api-call';
-import { brandingQueryKey } from '@web/lib/app-name';
+import { refreshAppName } from '@web/lib/app-name';
 import { queryKeys } from '@web/lib/query-keys';
 import { useLiveInvalidation } from '@web/lib/use-project-socket';
 
@@ -36,7 +36,7 @@ export function useNotifications(projectId: number) {
 
 /** Another screen saved: this one shows it (the form resets only when it has no unsaved edits). */
 export function useSettingsLiveUpdates(projectId: number) {
-  useLiveInvalidation([SOCKET_EVENTS.settingsChanged], [systemKey, projectKey(projectId), brandingQueryKey]);
+  useLiveInvalidation([SOCKET_EVENTS.settingsChanged], [systemKey, projectKey(projectId)]);
 }
 
 export function useSaveSettings(projectId: number) {
@@ -51,7 +51,7 @@ export function useSaveSettings(projectId: number) {
     onSuccess: ({ system, project }) => {
       if (system) queryClient.setQueryData(systemKey, system);
       queryClient.setQueryData(projectKey(projectId), project);
-      void queryClient.invalidateQueries({ queryKey: brandingQueryKey });
+      void refreshAppName();
     },
   });
 }
