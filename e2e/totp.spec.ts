@@ -100,7 +100,7 @@ test('2FA: kurulum, kodla ve yedek kodla giriş, şifreyle kapatma', async ({ pa
   await signOut(page);
   await passwordStep(page);
   await page.getByRole('switch', { name: 'Yedek kod kullan' }).check();
-  await page.getByLabel('Yedek Kod').fill(codes[0]!);
+  await page.getByRole('textbox', { name: 'Yedek Kod' }).fill(codes[0]!);
   await page.getByRole('button', { name: 'Doğrula' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/totp');
