@@ -1,5 +1,6 @@
 import type { EndpointDefinition } from './define-endpoint';
 import * as health from './health';
+import * as settings from './settings';
 import * as totp from './totp';
 
 /**
@@ -7,7 +8,7 @@ import * as totp from './totp';
  * its entry (`server/lib/route.ts`); a test fails when a registered route is missing here or
  * an entry has no route. The web app imports the feature files it needs, not this index.
  */
-const modules: object[] = [health, totp];
+const modules: object[] = [health, settings, totp];
 
 const isEndpoint = (value: unknown): value is EndpointDefinition =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value;
