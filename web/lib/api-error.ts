@@ -3,7 +3,7 @@ export const UNEXPECTED_ERROR = 'Beklenmeyen bir hata oluştu';
 export const NETWORK_ERROR = 'Sunucuya ulaşılamadı. Bağlantınızı kontrol edin.';
 export const SESSION_ENDED = 'Oturumunuz sona erdi. Lütfen tekrar giriş yapın.';
 
-import { codeForStatus, type ApiErrorCode } from '@common/error-codes';
+import type { ApiErrorCode } from '@common/error-codes';
 
 /**
  * A failed API call. `status` 0 (code 'NETWORK') means the server was not reached. `fieldErrors`
@@ -20,7 +20,9 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
-    this.code = code ?? (status === 0 ? 'NETWORK' : codeForStatus(status));
+    // Every answer of our server carries its code; one without (a proxy's page) is named by
+    // its status class only, which keeps the sign-in page's JavaScript small.
+    this.code = code ?? (status === 0 ? 'NETWORK' : status >= 500 ? 'INTERNAL' : status === 401 ? 'UNAUTHORIZED' : 'BAD_REQUEST');
   }
 
   get isClientError(): boolean {
