@@ -52,7 +52,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       redact: { paths: REDACTED_PATHS, censor: '[gizli]' },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    trustProxy: true,
+    // Forwarding headers are believed only from configured proxies (TRUST_PROXY).
+    trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
 
