@@ -11,8 +11,12 @@ export const SOCKET_EVENTS = {
   agentStatusChanged: 'agent-status-changed',
   forcedOffline: 'forced-offline',
   sessionRevoked: 'session-revoked',
+  /** The server is shutting down (SIGTERM): the socket closes next, and the client reconnects to another or the restarted one. */
+  serverRestarting: 'server-restarting',
   activity: 'activity',
 } as const;
+
+export const SERVER_RESTARTING_MESSAGE = 'Sunucu yeniden başlatılıyor';
 
 export const REQUEST_EVENTS = [
   SOCKET_EVENTS.requestCreated,
