@@ -59,7 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     bodyLimit: 1_048_576,
     // A path that is not valid percent-encoded UTF-8 never reaches a route; answer it in the one envelope too.
     frameworkErrors: (_error, _request, reply) => {
-      void (reply as FastifyReply).status(400).send({ success: false, message: 'İstek geçersiz' });
+      void (reply as FastifyReply).status(400).send({ success: false, code: 'BAD_REQUEST', message: 'İstek geçersiz' });
     },
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
 
@@ -138,6 +138,6 @@ async function serveWebApp(app: App, webDist: string): Promise<void> {
     if (request.method === 'GET' && hasWeb && !request.url.startsWith('/api/') && !request.url.startsWith('/socket.io')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', root, { maxAge: 0, immutable: false });
     }
-    return reply.status(404).send({ success: false, message: 'Kayıt bulunamadı' });
+    return reply.status(404).send({ success: false, code: 'NOT_FOUND', message: 'Kayıt bulunamadı' });
   });
 }

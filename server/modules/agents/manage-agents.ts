@@ -56,7 +56,7 @@ export async function addAgent(actorCtx: ActorContext, projectId: number, input:
       if (!shared[0]?.n) throw validationError({ userId: USER_MESSAGES.notFound }, USER_MESSAGES.notFound);
     }
     const inserted = await tx.insert(projectMembers).values({ projectId, userId: user.id }).onConflictDoNothing().returning();
-    if (inserted.length === 0) throw new AppError('conflict', AGENT_MESSAGES.alreadyMember, { userId: AGENT_MESSAGES.alreadyMember });
+    if (inserted.length === 0) throw new AppError('CONFLICT', AGENT_MESSAGES.alreadyMember, { userId: AGENT_MESSAGES.alreadyMember });
     if (input.maxLoad && input.maxLoad !== user.maxLoad) {
       // Capacity is account-wide: only someone who may manage the whole account changes it.
       await loadManageableUser(tx, actor, user.id);

@@ -1,6 +1,7 @@
-import { z } from 'zod';
 import { envelope, idParam, projectParams } from '@common/schemas/api';
 import { auditListQuery, auditListSchema, auditLogSchema, auditStatsSchema, statsQuery } from '@common/schemas/audit';
+import { getSystemAuditLog, listSystemAuditLogs } from '@common/contract/audit';
+import { route } from '../../lib/route';
 import { ok, type App } from '../../types';
 import { auditStats } from './audit-stats';
 import { getAuditLog, listAuditLogs } from './list-audit-logs';
@@ -22,23 +23,8 @@ export default async function auditRoutes(app: App) {
 
   // System-wide (super_admin): also the rows no project's log shows, such as TOKEN_REUSE_DETECTED
   // and CHANGE_PASSWORD, with the same filters as a project's log.
-  app.get(
-    '/api/audit-logs',
-    {
-      config: { permission: 'audit:read-system' },
-      schema: { tags, summary: 'Sistem geneli audit logları', querystring: auditListQuery, response: { 200: envelope(auditListSchema) } },
-    },
-    async (request) => ok(await listAuditLogs(ctx, 'system', request.query)),
-  );
-
-  app.get(
-    '/api/audit-logs/:id',
-    {
-      config: { permission: 'audit:read-system' },
-      schema: { tags, summary: 'Sistem geneli audit kaydı', params: z.object({ id: idParam }), response: { 200: envelope(auditLogSchema) } },
-    },
-    async (request) => ok(await getAuditLog(ctx, 'system', request.params.id)),
-  );
+  route(app, listSystemAuditLogs, (request) => listAuditLogs(ctx, 'system', request.query));
+  route(app, getSystemAuditLog, (request) => getAuditLog(ctx, 'system', request.params.id));
 
   app.get(
     '/api/projects/:projectId/audit-logs/stats',

@@ -110,7 +110,7 @@ export default async function authRoutes(app: App) {
       const auth = requireAuth(request);
       const db = ctx.database.db;
       if (request.body.currentPassword === request.body.newPassword) {
-        throw new AppError('validation', 'Yeni şifre mevcut şifreden farklı olmalıdır', { newPassword: 'Yeni şifre mevcut şifreden farklı olmalıdır' });
+        throw new AppError('VALIDATION_FAILED', 'Yeni şifre mevcut şifreden farklı olmalıdır', { newPassword: 'Yeni şifre mevcut şifreden farklı olmalıdır' });
       }
       // A guess at the current password counts toward the sign-in lockout, before it is checked.
       const attempt = await reserveLoginAttempt(ctx, { userId: auth.user.id });

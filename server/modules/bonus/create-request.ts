@@ -128,6 +128,6 @@ export async function createRequests(
 export async function createManualRequest(ctx: AppContext, input: { projectId: number; actor: RequestActor; body: CreateRequestInput }): Promise<BonusRequest> {
   const { requests } = await createRequests(ctx, { projectId: input.projectId, source: 'manual', actor: input.actor, items: [input.body] });
   const request = requests[0];
-  if (!request) throw new AppError('conflict', BONUS_MESSAGES.externalIdTaken, { externalId: BONUS_MESSAGES.externalIdTaken });
+  if (!request) throw new AppError('CONFLICT', BONUS_MESSAGES.externalIdTaken, { externalId: BONUS_MESSAGES.externalIdTaken });
   return request;
 }
