@@ -57,7 +57,7 @@ export const SYNC_STATUS_LABELS: Record<SyncStatus, string> = {
 };
 export const UNKNOWN_LABEL = 'Bilinmiyor';
 export function syncStatusLabel(status: string): string {
-  return (SYNC_STATUS_LABELS as Record<string, string>)[status] ?? UNKNOWN_LABEL;
+  return Object.hasOwn(SYNC_STATUS_LABELS, status) ? (SYNC_STATUS_LABELS as Record<string, string>)[status]! : UNKNOWN_LABEL;
 }
 
 export const SYNC_TYPES = ['bonus', 'personnel', 'statistics', 'custom'] as const;

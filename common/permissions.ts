@@ -31,6 +31,8 @@ export const PERMISSIONS = [
   'routing:manage',
   'report:read',
   'audit:read',
+  /** Every audit row, also those of no project (token reuse, password changes): super_admin only. */
+  'audit:read-system',
   'totp:self',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];

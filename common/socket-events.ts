@@ -11,10 +11,14 @@ export const SOCKET_EVENTS = {
   agentStatusChanged: 'agent-status-changed',
   forcedOffline: 'forced-offline',
   sessionRevoked: 'session-revoked',
+  /** The server is shutting down (SIGTERM): the socket closes next, and the client reconnects to another or the restarted one. */
+  serverRestarting: 'server-restarting',
   activity: 'activity',
   /** Settings were saved: the project's (payload { projectId }) or the system's (payload { system: true }). */
   settingsChanged: 'settings-changed',
 } as const;
+
+export const SERVER_RESTARTING_MESSAGE = 'Sunucu yeniden başlatılıyor';
 
 export const REQUEST_EVENTS = [
   SOCKET_EVENTS.requestCreated,

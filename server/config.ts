@@ -26,6 +26,16 @@ export const configSchema = z.object({
   SESSION_ABSOLUTE_TTL_SECONDS: z.coerce.number().int().min(300).default(7 * 24 * 3600),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /**
+   * Reverse proxies whose X-Forwarded-For is believed (comma-separated addresses or CIDR ranges,
+   * e.g. `127.0.0.1,10.0.0.0/8`). Off by default: anyone could otherwise make up their address
+   * and slip past the per-IP rate limit.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((v) => (v.trim() === '' || v.trim() === 'false' ? [] : v.split(',').map((s) => s.trim()).filter(Boolean)))
+    .pipe(z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]))),
   /** Comma-separated extra origins allowed for the socket handshake (dev servers). */
   ALLOWED_ORIGINS: z.string().default(''),
   /** Background jobs (sync schedule, presence sweeps); tests turn them off. */

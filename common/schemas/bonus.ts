@@ -49,7 +49,7 @@ export function parseStatusFilter(raw: string): RequestStatus[] | undefined | nu
   const statuses = new Set<RequestStatus>();
   for (const part of parts) {
     if ((REQUEST_STATUSES as readonly string[]).includes(part)) statuses.add(part as RequestStatus);
-    else if (part in REQUEST_STATUS_GROUPS) REQUEST_STATUS_GROUPS[part as RequestStatusGroup].forEach((s) => statuses.add(s));
+    else if (Object.hasOwn(REQUEST_STATUS_GROUPS, part)) REQUEST_STATUS_GROUPS[part as RequestStatusGroup].forEach((s) => statuses.add(s));
     else return null;
   }
   return statuses.size === REQUEST_STATUSES.length ? undefined : REQUEST_STATUSES.filter((s) => statuses.has(s));

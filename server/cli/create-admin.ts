@@ -1,9 +1,9 @@
 import { createInterface } from 'node:readline/promises';
-import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
+import { usernameIs } from '../lib/username';
 
 /** Creates the first super_admin, from ADMIN_USERNAME / ADMIN_PASSWORD / ADMIN_FULLNAME or prompts. */
 async function main() {
@@ -18,7 +18,7 @@ async function main() {
 
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
-    const [taken] = await database.db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
+    const [taken] = await database.db.select({ id: users.id }).from(users).where(usernameIs(username));
     if (taken) throw new Error(`'${username}' kullanıcı adı zaten var`);
     await database.db.insert(users).values({ username, fullName, role: 'super_admin', passwordHash: await hashPassword(password) });
     console.log(`Süper Admin '${username}' oluşturuldu.`);

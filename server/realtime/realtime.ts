@@ -1,14 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { SESSION, SOCKET } from '@common/constants';
 import type { SocketErrorCode } from '@common/error-codes';
-import { projectRoom, sessionRoom, SOCKET_EVENTS, userRoom } from '@common/socket-events';
+import { projectRoom, SERVER_RESTARTING_MESSAGE, sessionRoom, SOCKET_EVENTS, userRoom } from '@common/socket-events';
 import type { AppContext } from '../context';
 import { AppError } from '../lib/errors';
 import { TOTP_MESSAGES } from '@common/schemas/totp';
 import { authenticateToken } from '../modules/auth/sessions';
 import { canAccessProject } from '../modules/projects/project-access';
+
+/** How long a shutdown waits for clients to acknowledge the restart notice. */
+const NOTICE_ACK_MS = 1_000;
 
 export interface SocketData {
   userId: number;
@@ -34,6 +38,8 @@ export class Realtime {
   private ctx: AppContext | null = null;
   private redisClients: { ping(): Promise<unknown>; quit(): Promise<unknown> }[] = [];
   private closing = false;
+  private readonly origin = randomUUID().slice(0, 8);
+  private readonly projectSeq = new Map<number, number>();
   readonly presence = new EventEmitter<PresenceEvents>();
 
   constructor(private readonly options: { redisUrl?: string; redisKey?: string; allowedOrigins: string[] }) {}
@@ -136,8 +142,17 @@ export class Realtime {
     socket.on('disconnect', () => this.presence.emit('disconnected', data));
   }
 
+  /**
+   * Every project event carries `{ seq, origin }`: a counter per project of this instance. A
+   * client that sees a number skipped knows it missed events and refetches. Per instance, so
+   * no shared counter is needed: events of one instance reach a client in order (also through
+   * Redis), and the client follows each origin's numbers apart.
+   */
   emitToProject(projectId: number, event: string, payload: unknown): void {
-    this.io?.to(projectRoom(projectId)).emit(event, payload);
+    if (!this.io) return;
+    const seq = (this.projectSeq.get(projectId) ?? 0) + 1;
+    this.projectSeq.set(projectId, seq);
+    this.io.to(projectRoom(projectId)).emit(event, payload, { seq, origin: this.origin });
   }
 
   /** To every connected socket (system-wide changes such as the application's name). */
@@ -197,6 +212,13 @@ export class Realtime {
     // Sockets closed below would otherwise start presence lookups against a Redis about to quit.
     this.presence.removeAllListeners();
     if (this.io) {
+      // Every socket of this instance is told why before it closes (the client shows it and
+      // reconnects); waiting for the acknowledgements, briefly, so the notice is not lost
+      // behind the close on a polling transport.
+      const io = this.io;
+      await new Promise<void>((resolve) => {
+        io.local.timeout(NOTICE_ACK_MS).emit(SOCKET_EVENTS.serverRestarting, { message: SERVER_RESTARTING_MESSAGE }, () => resolve());
+      });
       // Not io.close(): that would also close the HTTP server, which Fastify closes itself.
       this.io.disconnectSockets(true);
       this.io.engine.close();

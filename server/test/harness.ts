@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import type { RouteOptions } from 'fastify';
 import type { Role } from '@common/enums';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -19,6 +20,8 @@ export interface TestApp {
   clock: ManualClock;
   /** Everything the server logged, to search for secrets. */
   logs: string[];
+  /** Every registered route with its schemas, as Fastify saw it. */
+  routes: RouteOptions[];
   close(): Promise<void>;
 }
 
@@ -44,12 +47,14 @@ export async function createTestApp(overrides: Partial<Record<keyof Config, stri
     },
   });
   const clock = new ManualClock();
-  const app = await buildApp({ config, database, clock, logStream });
+  const routes: RouteOptions[] = [];
+  const app = await buildApp({ config, database, clock, logStream, onRoute: (route) => void routes.push(route) });
   await app.ready();
   return {
     app,
     clock,
     logs,
+    routes,
     close: async () => {
       await app.close();
       await database.close();

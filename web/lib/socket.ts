@@ -1,7 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET } from '@common/constants';
 import type { SocketErrorCode } from '@common/error-codes';
-import { SOCKET_EVENTS } from '@common/socket-events';
+import { SERVER_RESTARTING_MESSAGE, SOCKET_EVENTS } from '@common/socket-events';
 import { useSessionStore } from '@web/stores/session-store';
 import { tokenExpiresSoon } from './access-token';
 import { refreshAccessToken } from './api-client';
@@ -10,6 +10,21 @@ import { endSession } from './session-end';
 
 export type SocketStatus = 'idle' | 'connecting' | 'connected' | 'disconnected';
 export type SocketHandler = (payload: unknown) => void;
+
+/**
+ * Dispatched to handlers (never sent by the server) when live events may have been missed:
+ * after a reconnect has re-joined the project, or when an event's sequence number skips one.
+ * Screens refetch their live data on it (useLiveInvalidation listens).
+ */
+export const RESYNC_EVENT = 'live:resync';
+
+/** The server's per-project event counter, per server instance (`origin`). */
+interface EventMeta {
+  seq: number;
+  origin: string;
+}
+const isEventMeta = (value: unknown): value is EventMeta =>
+  typeof value === 'object' && value !== null && typeof (value as EventMeta).seq === 'number' && typeof (value as EventMeta).origin === 'string';
 
 export const PROJECT_REQUIRED_TOAST = {
   title: 'Proje Seçimi Gerekli',
@@ -44,6 +59,11 @@ export class ProjectSocket {
   private readonly handlers = new Map<string, Set<SocketHandler>>();
   /** One refresh-and-retry after the server refuses the handshake; reset by a good connect. */
   private retriedAfterRefusal = false;
+  /** A connection was up before: the next join must be followed by a refetch. */
+  private wasConnected = false;
+  /** The server said it is restarting: its disconnect is followed by our reconnect. */
+  private serverRestarting = false;
+  private readonly lastSeq = new Map<string, number>();
 
   getStatus(): SocketStatus {
     return this.status;
@@ -93,15 +113,43 @@ export class ProjectSocket {
 
     socket.on('connect', () => {
       this.retriedAfterRefusal = false;
+      this.serverRestarting = false;
       this.setStatus('connected');
-      this.join(socket, this.projectId);
+      const catchUp = this.wasConnected;
+      this.wasConnected = true;
+      this.join(socket, this.projectId, catchUp);
     });
-    socket.on('disconnect', () => this.setStatus('disconnected'));
+    socket.on('disconnect', (reason) => {
+      this.setStatus('disconnected');
+      // socket.io does not retry a disconnect the server made; after a restart notice we do.
+      if (reason === 'io server disconnect' && this.serverRestarting) {
+        setTimeout(() => {
+          if (this.socket === socket && !socket.connected) socket.connect();
+        }, SOCKET.reconnectionDelayMs);
+      }
+    });
     socket.on('connect_error', (error) => this.onConnectError(socket, error));
     socket.on(SOCKET_EVENTS.sessionRevoked, () => endSession('forced'));
-    socket.onAny((event: string, payload: unknown) => {
-      this.handlers.get(event)?.forEach((handler) => handler(payload));
+    socket.on(SOCKET_EVENTS.serverRestarting, (_payload: unknown, ack?: () => void) => {
+      this.serverRestarting = true;
+      notify.warning(SERVER_RESTARTING_MESSAGE, undefined, { id: 'server-restarting' });
+      ack?.();
     });
+    socket.onAny((event: string, payload: unknown, meta?: unknown) => {
+      this.dispatch(event, payload);
+      if (isEventMeta(meta) && this.isGap(meta)) this.dispatch(RESYNC_EVENT, { reason: 'gap' });
+    });
+  }
+
+  private dispatch(event: string, payload: unknown): void {
+    this.handlers.get(event)?.forEach((handler) => handler(payload));
+  }
+
+  /** Whether events were skipped since the last one of the same server instance. */
+  private isGap({ seq, origin }: EventMeta): boolean {
+    const last = this.lastSeq.get(origin);
+    if (last === undefined || seq > last) this.lastSeq.set(origin, seq);
+    return last !== undefined && seq > last + 1;
   }
 
   /** Leaves the old project's room and joins the new one; later reconnects use the new id. */
@@ -111,6 +159,7 @@ export class ProjectSocket {
     const socket = this.socket;
     if (!socket) return;
     socket.io.opts.query = { projectId: String(projectId) };
+    this.lastSeq.clear();
     if (socket.connected) {
       if (previous !== null) socket.emit(SOCKET_EVENTS.leaveProject, previous);
       this.join(socket, projectId);
@@ -129,6 +178,8 @@ export class ProjectSocket {
     const socket = this.socket;
     this.socket = null;
     this.projectId = null;
+    this.wasConnected = false;
+    this.lastSeq.clear();
     if (socket) {
       socket.removeAllListeners();
       socket.offAny();
@@ -137,10 +188,13 @@ export class ProjectSocket {
     this.setStatus('idle');
   }
 
-  private join(socket: Socket, projectId: number | null): void {
+  /** Joins the project's room; after a reconnect, refetches once the room is joined (nothing falls between). */
+  private join(socket: Socket, projectId: number | null, catchUp = false): void {
     if (projectId === null) return;
+    this.lastSeq.clear();
     socket.emit(SOCKET_EVENTS.joinProject, projectId, (answer?: { ok: boolean; message?: string }) => {
       if (answer && !answer.ok) notify.error('Canlı bağlantı kurulamadı', answer.message);
+      else if (catchUp) this.dispatch(RESYNC_EVENT, { reason: 'reconnect' });
     });
   }
 

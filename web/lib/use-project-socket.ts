@@ -1,7 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useSessionStore } from '@web/stores/session-store';
-import { projectSocket, warnProjectRequired, type SocketStatus } from './socket';
+import { projectSocket, RESYNC_EVENT, warnProjectRequired, type SocketStatus } from './socket';
 
 function subscribe(listener: () => void) {
   return projectSocket.subscribeStatus(listener);
@@ -34,6 +34,7 @@ export function useSocketEvent<T = unknown>(event: string, handler: (payload: T)
  * Marks queries stale when any of `events` arrives, so what is on screen refetches:
  * `useLiveInvalidation(REQUEST_EVENTS, [queryKeys.project(id).scope('requests')])`.
  * Keys are prefixes: ['project', 3, 'requests'] covers every page and filter.
+ * They also refetch after a reconnect and when events were missed (RESYNC_EVENT).
  */
 export function useLiveInvalidation(events: readonly string[], queryKeys: readonly QueryKey[]): void {
   const queryClient = useQueryClient();
@@ -43,7 +44,7 @@ export function useLiveInvalidation(events: readonly string[], queryKeys: readon
   });
   const eventList = events.join('|');
   useEffect(() => {
-    const names = eventList ? eventList.split('|') : [];
+    const names = eventList ? [...eventList.split('|'), RESYNC_EVENT] : [];
     const unsubscribes = names.map((event) =>
       projectSocket.on(event, () => {
         for (const queryKey of keys.current) void queryClient.invalidateQueries({ queryKey });

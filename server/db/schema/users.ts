@@ -33,7 +33,8 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    // username_key(): a migration of its own; every lookup compares through it too (lib/username.ts).
+    uniqueIndex('users_username_key_uq').on(sql`username_key(${t.username})`),
     check('users_max_load_ck', sql`${t.maxLoad} is null or ${t.maxLoad} between 1 and 100`),
   ],
 );

@@ -10,6 +10,7 @@ import { AppError, conflict, forbidden, notFound, validationError } from '../../
 import { auditActor, type ActorContext } from '../audit/actor';
 import { diffFields, writeAudit } from '../audit/write-audit';
 import { createUser } from '../users/create-user';
+import { loadManageableUser } from '../users/user-policy';
 import { getAgent } from './list-agents';
 import { presenceFor } from './presence';
 
@@ -56,6 +57,10 @@ export async function addAgent(actorCtx: ActorContext, projectId: number, input:
     }
     const inserted = await tx.insert(projectMembers).values({ projectId, userId: user.id }).onConflictDoNothing().returning();
     if (inserted.length === 0) throw new AppError('CONFLICT', AGENT_MESSAGES.alreadyMember, { userId: AGENT_MESSAGES.alreadyMember });
+    if (input.maxLoad && input.maxLoad !== user.maxLoad) {
+      // Capacity is account-wide: only someone who may manage the whole account changes it.
+      await loadManageableUser(tx, actor, user.id);
+    }
     if (input.maxLoad) await tx.update(users).set({ maxLoad: input.maxLoad, updatedAt: ctx.clock.now() }).where(eq(users.id, user.id));
     await writeAudit(tx, {
       actor: auditActor(actor),
@@ -75,6 +80,9 @@ export async function addAgent(actorCtx: ActorContext, projectId: number, input:
 export async function updateAgent({ ctx, actor, ipAddress }: ActorContext, projectId: number, userId: number, input: z.output<typeof agentUpdateBody>): Promise<Agent> {
   await ctx.database.db.transaction(async (tx) => {
     const target = await loadMemberTarget(tx, actor, projectId, userId, true);
+    // Name, e-mail and capacity belong to the account, not to this project: the same rule as
+    // PUT /api/users/:id decides (every project of the agent must be one of the actor's).
+    await loadManageableUser(tx, actor, userId);
     const next = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as typeof input;
     const changes = diffFields(target.user, next);
     if (Object.keys(next).length) await tx.update(users).set({ ...next, updatedAt: ctx.clock.now() }).where(eq(users.id, userId));

@@ -97,3 +97,41 @@ describe('reading a project audit log', () => {
     expect((await get(`${base}/stats?period=1y`, accessToken)).statusCode).toBe(400);
   });
 });
+
+describe('the system-wide audit view (finding 10 of issue 14)', () => {
+  it('shows a super admin the rows of no project, with the same filters; nobody else may read it', async () => {
+    const { members } = await buildTenant(t.app);
+    const session = await login(t.app, members.agent.username);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: bearer(session.accessToken),
+      payload: { currentPassword: 'test-password-1', newPassword: 'yepyeni-sifre-42' },
+    });
+    expect(changed.statusCode).toBe(200);
+    await writeAudit(t.app.ctx.database.db, {
+      actor: { id: members.agent.id, username: null },
+      action: 'TOKEN_REUSE_DETECTED',
+      resource: 'session',
+      resourceId: 'abc',
+      severity: 'critical',
+      category: 'security',
+    });
+    const { accessToken } = await login(t.app, members.super_admin.username);
+    const all = await get('/api/audit-logs?category=security&limit=100', accessToken);
+    expect(all.statusCode, all.body).toBe(200);
+    const actions = all.json().data.items.map((r: { action: string; projectId: number | null }) => [r.action, r.projectId]);
+    expect(actions).toEqual(expect.arrayContaining([['CHANGE_PASSWORD', null], ['TOKEN_REUSE_DETECTED', null]]));
+    const critical = await get('/api/audit-logs?severity=critical&search=TOKEN_REUSE', accessToken);
+    expect(critical.json().data.items.every((r: { severity: string }) => r.severity === 'critical')).toBe(true);
+    expect(critical.json().data.total).toBeGreaterThan(0);
+    const one = await get(`/api/audit-logs/${critical.json().data.items[0].id}`, accessToken);
+    expect(one.json().data.action).toBe('TOKEN_REUSE_DETECTED');
+    for (const role of ['admin', 'manager', 'operator', 'agent'] as const) {
+      if (role === 'agent') continue; // the agent's password changed above
+      const other = await login(t.app, members[role].username);
+      expect((await get('/api/audit-logs', other.accessToken)).statusCode, role).toBe(403);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/audit-logs' })).statusCode).toBe(401);
+  });
+});

@@ -26,24 +26,31 @@ export function presentAuditLog(row: typeof auditLogs.$inferSelect): AuditLog {
 
 const TRUNC: Record<AuditDateRange, string> = { today: 'day', week: 'week', month: 'month' };
 
-/** Since the start of today / this week / this month in the project's time zone. */
-async function rangeStart(ctx: AppContext, projectId: number, range: AuditDateRange): Promise<SQL> {
-  const [settings] = await ctx.database.db.select({ tz: projectSettings.timezone }).from(projectSettings).where(eq(projectSettings.projectId, projectId));
-  const tz = settings?.tz ?? 'Europe/Istanbul';
+/** A project's log, or the whole system's (super_admin: rows of no project too). */
+export type AuditScope = number | 'system';
+const SYSTEM_TIMEZONE = 'Europe/Istanbul';
+
+const scopeCondition = (scope: AuditScope): SQL | undefined => (scope === 'system' ? undefined : visibleInProject(scope));
+
+/** Since the start of today / this week / this month in the project's time zone (Istanbul for the system view). */
+async function rangeStart(ctx: AppContext, scope: AuditScope, range: AuditDateRange): Promise<SQL> {
+  const [settings] =
+    scope === 'system' ? [] : await ctx.database.db.select({ tz: projectSettings.timezone }).from(projectSettings).where(eq(projectSettings.projectId, scope));
+  const tz = settings?.tz ?? SYSTEM_TIMEZONE;
   return gte(auditLogs.timestamp, sql`date_trunc(${TRUNC[range]}, ${ctx.clock.now().toISOString()}::timestamptz, ${tz})`);
 }
 
 export type AuditListOptions = AuditListQuery & { aboutUserId?: number };
 
-/** A project's audit log, newest first, filtered and paged. */
-export async function listAuditLogs(ctx: AppContext, projectId: number, query: AuditListOptions): Promise<Paged<AuditLog>> {
+/** A project's (or the system's) audit log, newest first, filtered and paged. */
+export async function listAuditLogs(ctx: AppContext, scope: AuditScope, query: AuditListOptions): Promise<Paged<AuditLog>> {
   const page = Number(query.page ?? 1);
   const limit = Number(query.limit ?? 20);
-  const conditions: (SQL | undefined)[] = [visibleInProject(projectId)];
+  const conditions: (SQL | undefined)[] = [scopeCondition(scope)];
   if (query.aboutUserId !== undefined) conditions.push(aboutUser(query.aboutUserId));
   if (query.severity) conditions.push(eq(auditLogs.severity, query.severity));
   if (query.category) conditions.push(eq(auditLogs.category, query.category));
-  if (query.dateRange) conditions.push(await rangeStart(ctx, projectId, query.dateRange));
+  if (query.dateRange) conditions.push(await rangeStart(ctx, scope, query.dateRange));
   if (query.search) {
     const like = likePattern(query.search);
     conditions.push(
@@ -70,11 +77,11 @@ export async function listAuditLogs(ctx: AppContext, projectId: number, query: A
   return { items: rows.map(presentAuditLog), total, page, limit, totalPages: Math.max(1, Math.ceil(total / limit)) };
 }
 
-export async function getAuditLog(ctx: AppContext, projectId: number, id: number): Promise<AuditLog> {
+export async function getAuditLog(ctx: AppContext, scope: AuditScope, id: number): Promise<AuditLog> {
   const [row] = await ctx.database.db
     .select()
     .from(auditLogs)
-    .where(and(eq(auditLogs.id, id), visibleInProject(projectId)));
+    .where(and(eq(auditLogs.id, id), scopeCondition(scope)));
   if (!row) throw notFound(AUDIT_MESSAGES.notFound);
   return presentAuditLog(row);
 }

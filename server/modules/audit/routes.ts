@@ -1,5 +1,7 @@
 import { envelope, idParam, projectParams } from '@common/schemas/api';
 import { auditListQuery, auditListSchema, auditLogSchema, auditStatsSchema, statsQuery } from '@common/schemas/audit';
+import { getSystemAuditLog, listSystemAuditLogs } from '@common/contract/audit';
+import { route } from '../../lib/route';
 import { ok, type App } from '../../types';
 import { auditStats } from './audit-stats';
 import { getAuditLog, listAuditLogs } from './list-audit-logs';
@@ -18,6 +20,11 @@ export default async function auditRoutes(app: App) {
     },
     async (request) => ok(await listAuditLogs(ctx, request.params.projectId, request.query)),
   );
+
+  // System-wide (super_admin): also the rows no project's log shows, such as TOKEN_REUSE_DETECTED
+  // and CHANGE_PASSWORD, with the same filters as a project's log.
+  route(app, listSystemAuditLogs, (request) => listAuditLogs(ctx, 'system', request.query));
+  route(app, getSystemAuditLog, (request) => getAuditLog(ctx, 'system', request.params.id));
 
   app.get(
     '/api/projects/:projectId/audit-logs/stats',

@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock';
  * synchronously; this runs on every authenticated request.
  */
 const ALG = 'HS256';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AccessClaims {
   sid: string;
@@ -56,6 +57,8 @@ export function verifyAccessToken(token: string, key: Uint8Array, clock: Clock):
   const now = clock.now().getTime() / 1000;
   if (typeof payload.exp !== 'number' || payload.exp <= now) return null;
   if (payload.typ !== 'access' || typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
+  // The session id goes into a uuid column: anything else is no session of ours (401, not a database error).
+  if (!UUID.test(payload.sid)) return null;
   const uid = Number(payload.sub);
   return Number.isInteger(uid) ? { sid: payload.sid, uid } : null;
 }

@@ -1,13 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { LOGIN_MESSAGES, type LoginResponse, type SessionUser } from '@common/schemas/auth';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { systemSettings, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { burnPasswordTime, verifyPassword } from '../../lib/passwords';
 import { issueLoginChallenge, type TotpChallenge } from '../totp/login-challenge';
 import { writeAudit } from '../audit/write-audit';
 import { listProjectSummaries } from '../projects/project-access';
+import { reserveLoginAttempt } from './login-attempts';
 import { openSession } from './sessions';
 
 export interface LoginInput {
@@ -35,55 +36,26 @@ export async function sessionUserOf(db: DbOrTx, user: typeof users.$inferSelect)
 export async function login(ctx: AppContext, input: LoginInput): Promise<LoginResponse | TotpChallenge> {
   const db = ctx.database.db;
   const now = ctx.clock.now();
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.username})`, input.username.toLowerCase()))
-    .limit(1);
+  // Counted before the password is checked: however many guesses arrive at once, no more than
+  // maxLoginAttempts of them are ever checked (login-attempts.ts).
+  const attempt = await reserveLoginAttempt(ctx, { username: input.username });
+  const [found] = await db.select().from(users).where(eq(users.id, attempt.userId ?? 0));
+  // A locked account's password is never checked.
+  const user = attempt.counted ? found : undefined;
 
-  const failedAudit = (tx: DbOrTx, reason: string, userId: number | null) =>
-    writeAudit(tx, {
-      actor: { id: userId, username: user?.username ?? input.username.slice(0, 64) },
+  // Every path costs the same: one counting statement, one argon2 verification with the same
+  // parameters (a dummy hash when there is nothing to check), one row read, one audit row.
+  const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordTime(input.password), false);
+  if (!user || !passwordOk || !user.isActive) {
+    const reason = !attempt.userId ? 'unknown_user' : !attempt.counted ? 'locked' : !user?.isActive && passwordOk ? 'inactive' : attempt.lockedNow ? 'locked_now' : 'wrong_password';
+    await writeAudit(db, {
+      actor: { id: attempt.userId, username: found?.username ?? input.username.slice(0, 64) },
       action: 'FAILED_LOGIN',
       resource: 'auth',
-      severity: reason === 'locked' ? 'high' : 'medium',
+      severity: reason === 'locked' || reason === 'locked_now' ? 'high' : 'medium',
       category: 'auth',
       details: { reason },
       ipAddress: input.ipAddress,
-    });
-
-  if (!user) {
-    await burnPasswordTime(input.password);
-    await failedAudit(db, 'unknown_user', null);
-    throw loginFailed();
-  }
-
-  const passwordOk = await verifyPassword(user.passwordHash, input.password);
-  const locked = user.lockedUntil !== null && user.lockedUntil.getTime() > now.getTime();
-  if (locked || !user.isActive) {
-    await failedAudit(db, locked ? 'locked' : 'inactive', user.id);
-    throw loginFailed();
-  }
-
-  if (!passwordOk) {
-    const [settings] = await db.select({ max: systemSettings.maxLoginAttempts }).from(systemSettings).limit(1);
-    const maxAttempts = settings?.max ?? 5;
-    await db.transaction(async (tx) => {
-      // Counted in the database so concurrent failures cannot lose an increment.
-      const [counted] = await tx
-        .update(users)
-        .set({ failedLoginCount: sql`${users.failedLoginCount} + 1` })
-        .where(eq(users.id, user.id))
-        .returning({ count: users.failedLoginCount });
-      if ((counted?.count ?? 0) >= maxAttempts) {
-        await tx
-          .update(users)
-          .set({ lockedUntil: new Date(now.getTime() + ctx.config.LOGIN_LOCK_MINUTES * 60_000), failedLoginCount: 0 })
-          .where(eq(users.id, user.id));
-        await failedAudit(tx, 'locked_now', user.id);
-      } else {
-        await failedAudit(tx, 'wrong_password', user.id);
-      }
     });
     throw loginFailed();
   }

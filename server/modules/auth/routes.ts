@@ -5,12 +5,15 @@ import { envelope } from '@common/schemas/api';
 import { loginOutcome } from '@common/schemas/totp';
 import { users } from '../../db/schema';
 import { AppError, unauthorized, validationError } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { burnPasswordTime, hashPassword, verifyPassword } from '../../lib/passwords';
 import { requireAuth } from '../../policies/authorize';
 import { ok, type App } from '../../types';
 import { writeAudit } from '../audit/write-audit';
 import { login, sessionUserOf } from './login';
+import { reserveLoginAttempt } from './login-attempts';
 import { revokeSessions, revokeUserSessions, rotateRefreshToken, sessionUnknown } from './sessions';
+
+const NO_STORE = 'no-store';
 
 export default async function authRoutes(app: App) {
   const ctx = app.ctx;
@@ -22,14 +25,16 @@ export default async function authRoutes(app: App) {
       config: { public: true, rateLimit: loginLimit },
       schema: { tags: ['auth'], summary: 'Giriş', body: loginBody, response: { 200: envelope(loginOutcome) } },
     },
-    async (request) =>
-      ok(
-        await login(ctx, {
-          ...request.body,
-          ipAddress: request.ip,
-          userAgent: request.headers['user-agent'] ?? null,
-        }),
-      ),
+    async (request, reply) => {
+      const result = await login(ctx, {
+        ...request.body,
+        ipAddress: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      // Tokens: no browser or proxy may keep a copy.
+      reply.header('cache-control', NO_STORE);
+      return ok(result);
+    },
   );
 
   app.post(
@@ -38,9 +43,10 @@ export default async function authRoutes(app: App) {
       config: { public: true, rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: { tags: ['auth'], summary: 'Token yenileme (rotasyon)', body: refreshBody, response: { 200: envelope(z.object({ tokens: tokensSchema })) } },
     },
-    async (request) => {
+    async (request, reply) => {
       const outcome = await rotateRefreshToken(ctx, request.body.refreshToken);
       if (outcome.kind === 'rotated') {
+        reply.header('cache-control', NO_STORE);
         return ok({ tokens: { accessToken: outcome.accessToken, refreshToken: outcome.refreshToken } });
       }
       if (outcome.kind === 'reused') {
@@ -104,17 +110,29 @@ export default async function authRoutes(app: App) {
     async (request) => {
       const auth = requireAuth(request);
       const db = ctx.database.db;
-      const [user] = await db.select().from(users).where(eq(users.id, auth.user.id));
-      if (!user) throw sessionUnknown();
-      if (!(await verifyPassword(user.passwordHash, request.body.currentPassword))) {
-        throw validationError({ currentPassword: PASSWORD_MESSAGES.wrongCurrent }, PASSWORD_MESSAGES.wrongCurrent);
-      }
       if (request.body.currentPassword === request.body.newPassword) {
         throw new AppError('VALIDATION_FAILED', 'Yeni şifre mevcut şifreden farklı olmalıdır', { newPassword: 'Yeni şifre mevcut şifreden farklı olmalıdır' });
       }
+      // A guess at the current password counts toward the sign-in lockout, before it is checked.
+      const attempt = await reserveLoginAttempt(ctx, { userId: auth.user.id });
+      const [user] = await db.select().from(users).where(eq(users.id, auth.user.id));
+      if (!user) throw sessionUnknown();
+      const currentOk = attempt.counted ? await verifyPassword(user.passwordHash, request.body.currentPassword) : (await burnPasswordTime(request.body.currentPassword), false);
+      if (!currentOk) {
+        await writeAudit(db, {
+          actor: { id: user.id, username: user.username },
+          action: 'FAILED_LOGIN',
+          resource: 'auth',
+          severity: attempt.counted && !attempt.lockedNow ? 'medium' : 'high',
+          category: 'auth',
+          details: { reason: !attempt.counted ? 'locked' : attempt.lockedNow ? 'locked_now' : 'wrong_current_password' },
+          ipAddress: request.ip,
+        });
+        throw validationError({ currentPassword: PASSWORD_MESSAGES.wrongCurrent }, PASSWORD_MESSAGES.wrongCurrent);
+      }
       const passwordHash = await hashPassword(request.body.newPassword);
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: ctx.clock.now() }).where(eq(users.id, user.id));
+        await tx.update(users).set({ passwordHash, mustChangePassword: false, failedLoginCount: 0, lockedUntil: null, updatedAt: ctx.clock.now() }).where(eq(users.id, user.id));
         await writeAudit(tx, {
           actor: { id: user.id, username: user.username },
           action: 'CHANGE_PASSWORD',

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi, type MockIns
 import { BONUS_MESSAGES } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import { auditLogs, bonusRequestEvents, bonusRequests } from '../../db/schema';
-import { expectNo5xx } from '../../test/fuzz';
-import { bonusTestBed, get, insertRequests, post, requestsUrl } from './bonus-test-kit';
+import { bonusTestBed, get, post, requestsUrl } from './bonus-test-kit';
 import { createRequests } from './create-request';
 import { BULK_EVENT_THRESHOLD, SYSTEM_ACTOR } from './request-changes';
 
@@ -93,15 +92,6 @@ describe('POST …/requests (manual request form)', () => {
     expect((await create({ priority: 99 }, bed.tokens.agent)).statusCode).toBe(403);
   });
 
-  it('never answers 5xx to hostile bodies, on create and on every move', async () => {
-    const headers = () => ({ authorization: `Bearer ${bed.tokens.manager}` });
-    const url = requestsUrl(bed.project.id);
-    await expectNo5xx(bed.app, { method: 'POST', url, headers }, ['externalId', 'customerUsername', 'priority', 'customerName', 'customerId', 'bonusType', 'amount', 'description']);
-    const [target] = await insertRequests(bed.app, bed.project.id, [{ status: 'queued' }]);
-    await expectNo5xx(bed.app, { method: 'POST', url: `${url}/${target!.id}/assign`, headers }, ['agentId'], 60);
-    await expectNo5xx(bed.app, { method: 'POST', url: `${url}/${target!.id}/complete`, headers }, ['notes'], 60);
-    await expectNo5xx(bed.app, { method: 'POST', url: `${url}/${target!.id}/requeue`, headers }, ['reason'], 60);
-  });
 });
 
 describe('createRequests for imported rows (source sync)', () => {

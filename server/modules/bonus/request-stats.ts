@@ -9,7 +9,7 @@ export type StatusCounts = Record<RequestStatus, number>;
 /** Every status with its count; statuses without a row count 0. */
 export function countsFrom(byStatus: Record<string, number> | null): StatusCounts {
   const counts = Object.fromEntries(REQUEST_STATUSES.map((s) => [s, 0])) as StatusCounts;
-  for (const [status, n] of Object.entries(byStatus ?? {})) if (status in counts) counts[status as RequestStatus] = Number(n);
+  for (const [status, n] of Object.entries(byStatus ?? {})) if (Object.hasOwn(counts, status)) counts[status as RequestStatus] = Number(n);
   return counts;
 }
 

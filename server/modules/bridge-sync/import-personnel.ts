@@ -7,6 +7,7 @@ import { writeAudit } from '../audit/write-audit';
 import type { SourceConnection } from './connectors/source-types';
 import { checkPersonRow, type ImportedPerson } from './external-contract';
 import { SYNC_ACTOR_NAME } from './import-request-batch';
+import { usernameIs } from '../../lib/username';
 import type { JobProgress } from './job-progress';
 import type { SyncLogRow } from './present-sync-log';
 
@@ -32,7 +33,7 @@ async function upsertPerson(tx: DbOrTx, projectId: number, person: ImportedPerso
     const [byName] = await tx
       .select({ id: users.id, role: users.role })
       .from(users)
-      .where(eq(sql`lower(${users.username})`, person.username.toLowerCase()));
+      .where(usernameIs(person.username));
     if (byName && byName.role !== 'agent') throw new PersonError(`"${person.username}" kullanıcı adı ajan olmayan bir kullanıcıya ait`);
     if (byName) {
       userId = byName.id;

@@ -4,7 +4,6 @@ import { ROLES } from '@common/enums';
 import { SYNC_MESSAGES } from '@common/schemas/bridge-sync';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import { auditLogs, projects } from '../../db/schema';
-import { expectNo5xx } from '../../test/fuzz';
 import { bearer, buildProject, buildTenant, buildUser, createTestApp, login, type TestApp } from '../../test/harness';
 import { connectSocket, listen } from '../../test/socket-client';
 import { accessRules } from './access';
@@ -128,9 +127,7 @@ describe('starting a job', () => {
     const badType = await t.app.inject({ method: 'POST', url: `/api/bridge/projects/${project.id}/sync`, headers: bearer(manager), payload: { syncType: 'her-sey', forceFullSync: 'evet' } });
     expect(badType.statusCode).toBe(400);
     expect(badType.json().errors).toEqual({ syncType: SYNC_MESSAGES.syncTypeInvalid, forceFullSync: SYNC_MESSAGES.forceFullSyncInvalid });
-    // Valid bodies among the hostile ones start real jobs against an unreachable source.
-    await pointProjectAt(t.app, project.id, { dbType: 'postgresql', host: '127.0.0.1', port: 1, database: 'x', user: 'x', password: '' });
-    await expectNo5xx(t.app, { method: 'POST', url: `/api/bridge/projects/${project.id}/sync`, headers: () => bearer(manager) }, ['syncType', 'forceFullSync', 'dateFrom', 'dateTo'], 100);
+    // Hostile bodies at scale: server/test/api-fuzz-bodies.test.ts.
   });
 
   it('refuses to start for an inactive project', async () => {

@@ -1,10 +1,11 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { assignableRoles, outranksOrEquals } from '@common/permissions';
 import type { Role } from '@common/enums';
 import { USER_MESSAGES } from '@common/schemas/users';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import { usernameIs } from '../../lib/username';
 import type { AuthUser } from '../auth/sessions';
 import { membershipIds, projectScopeOf, type ProjectScope } from './user-memberships';
 
@@ -74,7 +75,7 @@ export async function assertUsernameFree(db: DbOrTx, username: string, exceptId?
   const [taken] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), exceptId ? ne(users.id, exceptId) : undefined))
+    .where(and(usernameIs(username), exceptId ? ne(users.id, exceptId) : undefined))
     .limit(1);
   if (taken) throw usernameTaken();
 }

@@ -1,0 +1,47 @@
+import type { AppContext } from '../../context';
+
+export interface ReservedAttempt {
+  /** The account the name or id points at; null for an unknown name. */
+  userId: number | null;
+  /** Whether this attempt may check a password (false: unknown, or locked). */
+  counted: boolean;
+  /** This attempt used the last guess of the window: the account is locked from now on. */
+  lockedNow: boolean;
+}
+
+/**
+ * Counts a password guess *before* the password is checked, in one statement, so that no
+ * more than `maxLoginAttempts` guesses are ever checked per lock window, however many arrive
+ * at once: concurrent UPDATEs of one row run one after the other, and each sees the count
+ * (and the lock) its predecessor left. The guess that reaches the limit sets the lock and is
+ * still checked; a success clears both (see clearLoginAttempts). Sign-in and change-password
+ * share it, so wrong current passwords count toward the same lockout.
+ */
+export async function reserveLoginAttempt(ctx: AppContext, who: { username: string } | { userId: number }): Promise<ReservedAttempt> {
+  const now = ctx.clock.now();
+  const lockedUntil = new Date(now.getTime() + ctx.config.LOGIN_LOCK_MINUTES * 60_000);
+  const username = 'username' in who ? who.username : null;
+  const userId = 'userId' in who ? who.userId : null;
+  const [row] = await ctx.database.query<ReservedAttempt>(
+    `with target as (
+       select id from users
+       where username_key(username) = username_key($1::text) or id = $4::int
+       limit 1
+     ), max_attempts as (
+       select coalesce((select max_login_attempts from system_settings limit 1), 5) as n
+     ), counted as (
+       update users u set
+         failed_login_count = case when u.locked_until <= $2::timestamptz then 1 else u.failed_login_count + 1 end,
+         locked_until = case
+           when (case when u.locked_until <= $2 then 1 else u.failed_login_count + 1 end) >= (select n from max_attempts) then $3
+           when u.locked_until <= $2 then null
+           else u.locked_until end
+       where u.id = (select id from target) and (u.locked_until is null or u.locked_until <= $2)
+       returning u.id, u.locked_until
+     )
+     select t.id as "userId", c.id is not null as "counted", c.locked_until is not null as "lockedNow"
+     from (select 1) one left join target t on true left join counted c on c.id = t.id`,
+    [username, now.toISOString(), lockedUntil.toISOString(), userId],
+  );
+  return row ?? { userId: null, counted: false, lockedNow: false };
+}

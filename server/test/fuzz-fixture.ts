@@ -1,0 +1,47 @@
+import type { RouteOptions } from 'fastify';
+import fc from 'fast-check';
+import { insertRequests } from '../modules/bonus/bonus-test-kit';
+import { openSession } from '../modules/auth/sessions';
+import { hostilePathValue } from './fuzz';
+import { bearer, buildTenant, buildUser, type TestApp } from './harness';
+
+/** What the API fuzz tests aim at: a tenant, a few requests, and a super admin's session. */
+export async function fuzzFixture(t: TestApp) {
+  const tenant = await buildTenant(t.app);
+  const target = await buildUser(t.app, { role: 'agent', projects: [tenant.project.id] });
+  const requests = await insertRequests(t.app, tenant.project.id, [{ externalId: 'fz-1' }, { externalId: 'fz-2' }, { externalId: 'fz-3' }]);
+  const ids: Record<string, number> = {
+    projectId: tenant.project.id,
+    agentId: target.id,
+    requestId: requests[0]!.id,
+  };
+  /** A new session of the tenant's super admin (logout ends the one it is given). */
+  const session = async () => {
+    const s = await openSession(t.app.ctx, t.app.ctx.database.db, { userId: tenant.members.super_admin.id, ipAddress: null, userAgent: null });
+    return bearer(s.accessToken);
+  };
+  /** A path's parameters: the fixture's ids (':id' by the resource it names), sometimes hostile. */
+  const pathFor = (url: string) => {
+    const names = [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+    const idFor = (name: string) => {
+      if (name !== 'id') return ids[name] ?? 1;
+      if (url.startsWith('/api/projects/:id')) return tenant.foreign.id;
+      if (url.includes('/audit-logs')) return 1;
+      return target.id;
+    };
+    return fc
+      .tuple(...names.map((name) => fc.oneof({ arbitrary: fc.constant(String(idFor(name))), weight: 4 }, { arbitrary: hostilePathValue, weight: 1 })))
+      .map((values) => names.reduce((path, name, i) => path.replace(`:${name}`, values[i]!), url));
+  };
+  return { tenant, session, pathFor };
+}
+
+export type ApiRoute = { method: string; url: string; schema: NonNullable<RouteOptions['schema']> & { body?: unknown; querystring?: unknown } };
+
+/** Every API route (docs aside) with one method each. */
+export function apiRoutes(t: TestApp): ApiRoute[] {
+  return t.routes
+    .filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
+    .flatMap((r) => (Array.isArray(r.method) ? r.method : [r.method]).map((method) => ({ method, url: r.url, schema: (r.schema ?? {}) as ApiRoute['schema'] })))
+    .filter((r) => r.method !== 'HEAD');
+}
