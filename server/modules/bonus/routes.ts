@@ -11,7 +11,9 @@ import {
   requestListResponse,
   requestParams,
   requestStatsSchema,
+  myQueueResponse,
   requeueRequestBody,
+  undoRequestBody,
 } from '@common/schemas/bonus';
 import type { FastifyRequest } from 'fastify';
 import { validationError } from '../../lib/errors';
@@ -23,7 +25,9 @@ import { createManualRequest } from './create-request';
 import { getRequest } from './get-request';
 import { listRequests, serializeRequestListPage } from './list-requests';
 import { requestStats } from './request-stats';
+import { myQueue } from './my-queue';
 import { requeueRequest } from './requeue-request';
+import { undoRequest } from './undo-request';
 
 const BASE = '/api/bonus/projects/:projectId/requests';
 const tags = ['bonus'];
@@ -130,15 +134,23 @@ export default async function bonusRoutes(app: App) {
       if (completedBy !== undefined && completedBy !== actor.id) {
         throw validationError({ completedBy: BONUS_MESSAGES.completedByNotCaller }, BONUS_MESSAGES.completedByNotCaller);
       }
-      return ok(await completeRequest(ctx, { projectId: request.params.projectId, requestId: request.params.requestId, actor, notes: request.body?.notes }));
+      return ok(
+        await completeRequest(ctx, {
+          projectId: request.params.projectId,
+          requestId: request.params.requestId,
+          actor,
+          notes: request.body?.notes,
+          confirmAmount: request.body?.confirmAmount,
+        }),
+      );
     },
   );
 
   app.post(
     `${BASE}/:requestId/requeue`,
     {
-      config: { permission: 'request:requeue' },
-      schema: { tags, summary: 'Talebi tekrar sıraya al (varsayılan sebep: manual_requeue)', params: requestParams, body: requeueRequestBody, response: { 200: envelope(bonusRequestSchema) } },
+      config: { permission: 'request:requeue-own' },
+      schema: { tags, summary: 'Talebi tekrar sıraya al (varsayılan sebep: manual_requeue); ajan yalnızca kendi talebini', params: requestParams, body: requeueRequestBody, response: { 200: envelope(bonusRequestSchema) } },
     },
     async (request) =>
       ok(
@@ -149,5 +161,30 @@ export default async function bonusRoutes(app: App) {
           reason: request.body?.reason,
         }),
       ),
+  );
+
+  app.get(
+    `${BASE}/mine`,
+    {
+      config: { permission: 'request:claim' },
+      schema: { tags, summary: 'Oturumdaki kullanıcının yükü (3/5) ve sıradaki ayrılmış talepleri', params: projectParams, response: { 200: envelope(myQueueResponse) } },
+    },
+    async (request) => ok(await myQueue(db, request.params.projectId, requireAuth(request).user.id)),
+  );
+
+  app.post(
+    `${BASE}/:requestId/undo`,
+    {
+      config: { permission: 'request:claim' },
+      schema: {
+        tags,
+        summary: "Geri Al: kendi tamamlama veya tekrar sıraya alma işlemini 10 sn içinde geri al (arada başkası işlem yaptıysa 409)",
+        params: requestParams,
+        body: undoRequestBody,
+        response: { 200: envelope(bonusRequestSchema) },
+      },
+    },
+    async (request) =>
+      ok(await undoRequest(ctx, { projectId: request.params.projectId, requestId: request.params.requestId, actor: actorOf(request), ...request.body })),
   );
 }

@@ -33,6 +33,8 @@ function request(overrides: Partial<BonusRequest>): BonusRequest {
     assignedUserName: null,
     assignedAt: null,
     reservedForUserId: null,
+    reservedForName: null,
+    possibleDuplicateOfId: null,
     completedBy: null,
     completedByName: null,
     completedAt: null,
