@@ -147,8 +147,7 @@ const amountInput = z
  * The manual request form (spec §2.4, §5): external id and username optional (empty values
  * are omitted), priority 1–5 default 3; the other fields of a request are optional too.
  */
-export const createRequestBody = z
-  .strictObject({
+export const createRequestFields = z.strictObject({
   externalId: optionalText(100),
   customerUsername: optionalText(100),
   priority: z
@@ -162,12 +161,14 @@ export const createRequestBody = z
   bonusType: z.enum(BONUS_TYPES, { error: BONUS_MESSAGES.bonusTypeInvalid }).optional(),
   amount: amountInput.optional(),
   description: optionalText(1000),
-})
-  // A request nobody can pay (no customer, nothing to pay) is refused: each field says why.
-  .superRefine((body, ctx) => {
-    if (!body.customerUsername && !body.customerId) ctx.addIssue({ code: 'custom', path: ['customerUsername'], message: BONUS_MESSAGES.customerRequired });
-    if (body.amount === undefined || !(Number(body.amount) > 0)) ctx.addIssue({ code: 'custom', path: ['amount'], message: BONUS_MESSAGES.amountRequired });
-  });
+});
+
+/** A request nobody can pay (no customer, nothing to pay) is refused: each field says why. */
+export function refineCreateRequest(body: { customerUsername?: string; customerId?: string; amount?: string }, ctx: z.RefinementCtx): void {
+  if (!body.customerUsername && !body.customerId) ctx.addIssue({ code: 'custom', path: ['customerUsername'], message: BONUS_MESSAGES.customerRequired });
+  if (body.amount === undefined || !(Number(body.amount) > 0)) ctx.addIssue({ code: 'custom', path: ['amount'], message: BONUS_MESSAGES.amountRequired });
+}
+export const createRequestBody = createRequestFields.superRefine(refineCreateRequest);
 export type CreateRequestBody = z.input<typeof createRequestBody>;
 export type CreateRequestInput = z.output<typeof createRequestBody>;
 

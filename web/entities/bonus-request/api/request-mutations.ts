@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_REQUEUE_REASON } from '@common/request-transitions';
-import type { AssignResponse, BonusRequest, CreateRequestBody } from '@common/schemas/bonus';
+import type { AssignResponse, BonusRequest, CreateRequestBody, UndoRequestBody } from '@common/schemas/bonus';
 import { api } from '@web/lib/api-client';
 import { requestKeys, requestsPath } from './request-queries';
 
@@ -31,8 +31,8 @@ export function useClaimRequest(projectId: number) {
 export function useCompleteRequest(projectId: number) {
   const invalidate = useInvalidateRequests(projectId);
   return useMutation({
-    mutationFn: ({ requestId, notes }: { requestId: number; notes?: string }) =>
-      api.post<BonusRequest>(`${requestsPath(projectId)}/${requestId}/complete`, notes ? { notes } : {}),
+    mutationFn: ({ requestId, notes, confirmAmount }: { requestId: number; notes?: string; confirmAmount?: string }) =>
+      api.post<BonusRequest>(`${requestsPath(projectId)}/${requestId}/complete`, { ...(notes ? { notes } : {}), ...(confirmAmount ? { confirmAmount } : {}) }),
     onSettled: invalidate,
   });
 }
@@ -43,6 +43,15 @@ export function useRequeueRequest(projectId: number) {
     // Spec §4: the screens re-queue with the reason manual_requeue.
     mutationFn: ({ requestId, reason = DEFAULT_REQUEUE_REASON }: { requestId: number; reason?: string }) =>
       api.post<BonusRequest>(`${requestsPath(projectId)}/${requestId}/requeue`, { reason }),
+    onSettled: invalidate,
+  });
+}
+
+/** 'Geri Al': takes back the caller's own complete or re-queue (refused if anyone acted since). */
+export function useUndoRequest(projectId: number) {
+  const invalidate = useInvalidateRequests(projectId);
+  return useMutation({
+    mutationFn: ({ requestId, ...body }: UndoRequestBody & { requestId: number }) => api.post<BonusRequest>(`${requestsPath(projectId)}/${requestId}/undo`, body),
     onSettled: invalidate,
   });
 }

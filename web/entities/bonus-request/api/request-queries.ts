@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { FRESHNESS } from '@common/constants';
-import type { RequestDetail, RequestListParams, RequestListResponse, RequestStats } from '@common/schemas/bonus';
+import type { MyQueue, RequestDetail, RequestListParams, RequestListResponse, RequestStats } from '@common/schemas/bonus';
 import { api } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 
@@ -14,6 +14,7 @@ export const requestKeys = {
   all: (projectId: number) => queryKeys.project(projectId).scope('requests'),
   list: (projectId: number, params: RequestListParams) => queryKeys.project(projectId).scope('requests', { view: 'list', ...params }),
   stats: (projectId: number) => queryKeys.project(projectId).scope('requests', { view: 'stats' }),
+  mine: (projectId: number) => queryKeys.project(projectId).scope('requests', { view: 'mine' }),
   detail: (projectId: number, requestId: number) => queryKeys.project(projectId).scope('requests', { view: 'detail', requestId }),
 };
 
@@ -40,6 +41,15 @@ export function requestDetailQuery(projectId: number, requestId: number) {
   return queryOptions({
     queryKey: requestKeys.detail(projectId, requestId),
     queryFn: ({ signal }) => api.get<RequestDetail>(`${requestsPath(projectId)}/${requestId}`, { signal }),
+    staleTime: FRESHNESS.boardRequests,
+  });
+}
+
+/** The caller's load ('3/5') and reservations in hand-over order; refreshed with every request change. */
+export function myQueueQuery(projectId: number) {
+  return queryOptions({
+    queryKey: requestKeys.mine(projectId),
+    queryFn: ({ signal }) => api.get<MyQueue>(`${requestsPath(projectId)}/mine`, { signal }),
     staleTime: FRESHNESS.boardRequests,
   });
 }
