@@ -88,7 +88,7 @@ export const DESK = {
   /** 'Geri Al' stays in the toast this long; the server allows a little more for the round trip. */
   undoWindowMs: 10_000,
   undoServerGraceMs: 5_000,
-  /** Project setting defaults, until the project's own settings say otherwise. */
+  /** Project setting defaults (project_settings' own defaults), used while a project's row is unknown. */
   defaultDuplicateWindowHours: 24,
-  defaultCompleteConfirmAmount: 5_000,
+  defaultCompleteConfirmAmount: 10_000,
 } as const;

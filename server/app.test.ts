@@ -40,5 +40,15 @@ it('answers malformed JSON with a Turkish 400 and unknown API paths with 404 JSO
     payload: '{"username":',
   });
   expect(bad.statusCode).toBe(400);
-  expect(bad.json()).toEqual({ success: false, message: 'İstek geçersiz' });
+  expect(bad.json()).toEqual({ success: false, code: 'BAD_REQUEST', message: 'İstek geçersiz' });
+});
+
+it('failures carry a stable machine code beside the Turkish message', async () => {
+  const unknown = await t.app.inject({ method: 'GET', url: '/api/no-such-route' });
+  expect(unknown.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+  const noToken = await t.app.inject({ method: 'GET', url: '/api/auth/me' });
+  expect(noToken.statusCode).toBe(401);
+  expect(noToken.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+  const invalid = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: {} });
+  expect(invalid.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
 });

@@ -130,6 +130,6 @@ async function serveWebApp(app: App, webDist: string): Promise<void> {
     if (request.method === 'GET' && hasWeb && !request.url.startsWith('/api/') && !request.url.startsWith('/socket.io')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', root, { maxAge: 0, immutable: false });
     }
-    return reply.status(404).send({ success: false, message: 'Kayıt bulunamadı' });
+    return reply.status(404).send({ success: false, code: 'NOT_FOUND', message: 'Kayıt bulunamadı' });
   });
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { API_ERROR_STATUS, type ApiErrorCode } from '../error-codes';
 
 /** The one response shape of the API. */
 export type ApiSuccess<T> = { success: true; data: T };
-export type ApiFailure = { success: false; message: string; errors?: Record<string, string> };
+export type ApiFailure = { success: false; code: ApiErrorCode; message: string; errors?: Record<string, string> };
 export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
 
 export function envelope<T extends z.ZodType>(data: T) {
@@ -10,6 +11,7 @@ export function envelope<T extends z.ZodType>(data: T) {
 }
 export const failureSchema = z.object({
   success: z.literal(false),
+  code: z.enum(Object.keys(API_ERROR_STATUS) as [ApiErrorCode, ...ApiErrorCode[]]),
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
 });

@@ -290,5 +290,11 @@ export const assignResponse = z.object({ request: bonusRequestSchema, enqueued: 
 export type AssignResponse = z.infer<typeof assignResponse>;
 
 /** GET …/requests/mine: the caller's load ('3/5') and their reservations in hand-over order. */
-export const myQueueResponse = z.object({ load: z.number().int(), maxLoad: z.number().int(), reservations: z.array(bonusRequestSchema) });
+export const myQueueResponse = z.object({
+  load: z.number().int(),
+  maxLoad: z.number().int(),
+  reservations: z.array(bonusRequestSchema),
+  /** The project's completeConfirmAmount (exact decimal); null: completing never asks for the amount. */
+  completeConfirmAmount: z.string().nullable(),
+});
 export type MyQueue = z.infer<typeof myQueueResponse>;

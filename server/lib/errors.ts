@@ -1,22 +1,15 @@
-/**
- * One error type with a fixed set of codes, each mapped to an HTTP status.
- * Services throw it; the error handler turns it into the one failure shape.
- */
-export const ERROR_STATUS = {
-  bad_request: 400,
-  validation: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  too_many: 429,
-  unavailable: 503,
-} as const;
-export type ErrorCode = keyof typeof ERROR_STATUS;
+import { API_ERROR_STATUS, type ApiErrorCode } from '@common/error-codes';
 
+export type { ApiErrorCode };
+
+/**
+ * One error type with a fixed set of machine codes (`common/error-codes.ts`), each mapped to
+ * an HTTP status. Services throw it; the error handler turns it into the one failure shape
+ * `{ success: false, code, message, errors? }`.
+ */
 export class AppError extends Error {
   constructor(
-    public readonly code: ErrorCode,
+    public readonly code: ApiErrorCode,
     message: string,
     public readonly fieldErrors?: Record<string, string>,
   ) {
@@ -24,13 +17,13 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
   get status(): number {
-    return ERROR_STATUS[this.code];
+    return API_ERROR_STATUS[this.code];
   }
 }
 
-export const notFound = (message = 'Kayıt bulunamadı') => new AppError('not_found', message);
-export const forbidden = (message = 'Bu işlem için yetkiniz yok') => new AppError('forbidden', message);
-export const conflict = (message: string) => new AppError('conflict', message);
-export const unauthorized = (message = 'Oturum geçersiz') => new AppError('unauthorized', message);
+export const notFound = (message = 'Kayıt bulunamadı') => new AppError('NOT_FOUND', message);
+export const forbidden = (message = 'Bu işlem için yetkiniz yok', code: ApiErrorCode = 'FORBIDDEN') => new AppError(code, message);
+export const conflict = (message: string, code: ApiErrorCode = 'CONFLICT') => new AppError(code, message);
+export const unauthorized = (message = 'Oturum geçersiz', code: ApiErrorCode = 'UNAUTHORIZED') => new AppError(code, message);
 export const validationError = (fieldErrors: Record<string, string>, message = 'Lütfen alanları kontrol edin') =>
-  new AppError('validation', message, fieldErrors);
+  new AppError('VALIDATION_FAILED', message, fieldErrors);

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
+import { codeForStatus } from '@common/error-codes';
 import { AppError } from '../lib/errors';
 
 const GENERIC_MESSAGES: Record<number, string> = {
@@ -37,29 +38,29 @@ function fieldErrors(issues: { instancePath: string; message?: string }[], conte
   return errors;
 }
 
-/** The one failure shape, `{ success: false, message, errors? }`; never a stack trace. */
+/** The one failure shape, `{ success: false, code, message, errors? }`; never a stack trace. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
     if (thrown instanceof AppError) {
-      return reply.status(thrown.status).send({ success: false, message: thrown.message, errors: thrown.fieldErrors });
+      return reply.status(thrown.status).send({ success: false, code: thrown.code, message: thrown.message, errors: thrown.fieldErrors });
     }
     const error: FastifyError = thrown;
     if (Array.isArray(error.validation)) {
       const errors = fieldErrors(error.validation, error.validationContext);
-      return reply.status(400).send({ success: false, message: Object.values(errors)[0] ?? GENERIC_MESSAGES[400], errors });
+      return reply.status(400).send({ success: false, code: 'VALIDATION_FAILED', message: Object.values(errors)[0] ?? GENERIC_MESSAGES[400], errors });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
-      return reply.status(500).send({ success: false, message: UNEXPECTED_MESSAGE });
+      return reply.status(500).send({ success: false, code: 'INTERNAL', message: UNEXPECTED_MESSAGE });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).header('retry-after', '5').send({ success: false, message: DATABASE_DOWN_MESSAGE });
+      return reply.status(503).header('retry-after', '5').send({ success: false, code: 'UNAVAILABLE', message: DATABASE_DOWN_MESSAGE });
     }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'unexpected error');
     // The rate limiter's message is ours (Turkish, with the wait); Fastify's other 4xx texts are English.
     const message = status === 429 && error.message ? error.message : (GENERIC_MESSAGES[status] ?? UNEXPECTED_MESSAGE);
-    return reply.status(status).send({ success: false, message });
+    return reply.status(status).send({ success: false, code: codeForStatus(status), message });
   });
 }

@@ -2,8 +2,10 @@ import { EventEmitter } from 'node:events';
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { SESSION, SOCKET } from '@common/constants';
+import type { SocketErrorCode } from '@common/error-codes';
 import { projectRoom, sessionRoom, SOCKET_EVENTS, userRoom } from '@common/socket-events';
 import type { AppContext } from '../context';
+import { AppError } from '../lib/errors';
 import { authenticateToken } from '../modules/auth/sessions';
 import { canAccessProject } from '../modules/projects/project-access';
 
@@ -59,7 +61,12 @@ export class Realtime {
     io.use((socket, next) => {
       this.handshake(socket).then(
         () => next(),
-        (err: Error) => next(new Error(err.message)),
+        (err: Error) => {
+          // The client decides by code (common/error-codes.ts), the message is for people.
+          const refused = new Error(err.message) as Error & { data?: { code: SocketErrorCode } };
+          refused.data = { code: socketCodeOf(err) };
+          next(refused);
+        },
       );
     });
     io.on('connection', (socket) => this.onConnection(socket));
@@ -82,10 +89,10 @@ export class Realtime {
     const ctx = this.ctx!;
     const rawProject = socket.handshake.query.projectId;
     const projectId = Number(Array.isArray(rawProject) ? rawProject[0] : rawProject);
-    if (!rawProject || !Number.isInteger(projectId) || projectId <= 0) throw new Error(SESSION.projectNotSpecifiedMessage);
+    if (!rawProject || !Number.isInteger(projectId) || projectId <= 0) throw Object.assign(new Error(SESSION.projectNotSpecifiedMessage), { socketCode: 'PROJECT_NOT_SPECIFIED' });
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
     const auth = await authenticateToken(ctx, token, projectId);
-    if (!auth.projectAccess) throw new Error('Bu projeye erişim yetkiniz yok');
+    if (!auth.projectAccess) throw Object.assign(new Error('Bu projeye erişim yetkiniz yok'), { socketCode: 'NOT_FOUND' });
     const data: SocketData = {
       userId: auth.user.id,
       username: auth.user.username,
@@ -190,4 +197,11 @@ export class Realtime {
     await Promise.allSettled(this.redisClients.map((c) => c.quit()));
     this.redisClients = [];
   }
+}
+
+/** The machine code of a refused handshake: a session error keeps its API code. */
+function socketCodeOf(err: Error): SocketErrorCode {
+  const own = (err as { socketCode?: SocketErrorCode }).socketCode;
+  if (own) return own;
+  return err instanceof AppError && err.code === 'SESSION_UNKNOWN' ? 'SESSION_UNKNOWN' : 'UNAUTHORIZED';
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '@common/enums';
 import { openSession } from '../modules/auth/sessions';
 import type { AccessRule } from './access-rules';
+import { registeredRoutes } from './registered-routes';
 import { bearer, buildProject, buildUser, createTestApp, type TestApp } from './harness';
 
 /**
@@ -18,28 +19,6 @@ const ruleKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
 
 /** The API documentation is registered by the app itself (not a module) and is public. */
 const DOCS_PREFIX = '/api/docs';
-
-/**
- * Every registered method + path, read back from Fastify's own route tree. The tree
- * prints parameters at one position under every name used there (':id|:projectId');
- * one position is one route whatever its name, so a rule matches any of the names.
- */
-function registeredRoutes(t: TestApp): { method: string; url: string }[] {
-  const out: { method: string; url: string }[] = [];
-  const stack: string[] = [];
-  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const m = /^((?:│ {3}| {4})*)(?:├── |└── )(.+?)(?: \(([^)]*)\))?$/.exec(line);
-    if (!m) continue;
-    const depth = m[1]!.length / 4;
-    stack.length = depth;
-    const url = stack.join('') + m[2]!;
-    stack.push(m[2]!);
-    for (const method of (m[3] ?? '').split(',').map((s) => s.trim())) {
-      if (method && method !== 'HEAD' && method !== '-') out.push({ method, url });
-    }
-  }
-  return out;
-}
 
 let t: TestApp;
 

@@ -45,7 +45,7 @@ describe('api client token refresh', () => {
   });
 
   it("'Session ID unknown' logs out at once, without trying to refresh", async () => {
-    const { calls } = mockFetch(() => json(401, { success: false, message: 'Session ID unknown' }));
+    const { calls } = mockFetch(() => json(401, { success: false, code: 'SESSION_UNKNOWN', message: 'Session ID unknown' }));
     const error = await api.get('/api/projects').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);

@@ -1,4 +1,4 @@
-import { SESSION } from '@common/constants';
+import type { ApiErrorCode } from '@common/error-codes';
 import type { Tokens } from '@common/schemas/auth';
 import { useSessionStore } from '@web/stores/session-store';
 import { ApiError, NETWORK_ERROR, SESSION_ENDED, UNEXPECTED_ERROR } from './api-error';
@@ -20,6 +20,7 @@ interface SendInit extends RequestOptions {
 }
 
 interface Failure {
+  code?: ApiErrorCode;
   message?: string;
   errors?: Record<string, string>;
 }
@@ -90,7 +91,7 @@ async function runRefresh(): Promise<string> {
     const failure = await readFailure(response);
     // The server could not answer (restarting, database down): the refresh token was not
     // spent, so the session is kept and the next call tries again.
-    if (response.status >= 500) throw new ApiError(response.status, failure.message ?? UNEXPECTED_ERROR);
+    if (response.status >= 500) throw new ApiError(response.status, failure.message ?? UNEXPECTED_ERROR, {}, failure.code);
     endSession('forced');
     throw sessionEnded();
   }
@@ -120,7 +121,7 @@ export async function authorizedFetch(path: string, init: SendInit): Promise<Res
   if (first.status !== 401) return first;
 
   const failure = await readFailure(first);
-  if (failure.message === SESSION.unknownSessionMessage) {
+  if (failure.code === 'SESSION_UNKNOWN') {
     endSession('forced');
     throw sessionEnded();
   }
@@ -143,7 +144,7 @@ async function unwrap<T>(response: Response): Promise<T> {
   }
   const envelope = body as { success?: boolean; data?: T } & Failure;
   if (response.ok && envelope.success === true) return envelope.data as T;
-  throw new ApiError(response.ok ? 500 : response.status, envelope.message ?? UNEXPECTED_ERROR, envelope.errors ?? {});
+  throw new ApiError(response.ok ? 500 : response.status, envelope.message ?? UNEXPECTED_ERROR, envelope.errors ?? {}, response.ok ? 'INTERNAL' : envelope.code);
 }
 
 export async function apiRequest<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {

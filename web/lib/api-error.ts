@@ -3,18 +3,24 @@ export const UNEXPECTED_ERROR = 'Beklenmeyen bir hata oluştu';
 export const NETWORK_ERROR = 'Sunucuya ulaşılamadı. Bağlantınızı kontrol edin.';
 export const SESSION_ENDED = 'Oturumunuz sona erdi. Lütfen tekrar giriş yapın.';
 
+import { codeForStatus, type ApiErrorCode } from '@common/error-codes';
+
 /**
- * A failed API call. `status` 0 means the server was not reached. `fieldErrors`
+ * A failed API call. `status` 0 (code 'NETWORK') means the server was not reached. `fieldErrors`
  * holds the server's per-field Turkish messages keyed by field path ('priority', 'db.host').
  */
 export class ApiError extends Error {
+  /** The server's machine code (`common/error-codes.ts`): what the client decides by. */
+  readonly code: ApiErrorCode | 'NETWORK';
   constructor(
     readonly status: number,
     message: string,
     readonly fieldErrors: Record<string, string> = {},
+    code?: ApiErrorCode,
   ) {
     super(message);
     this.name = 'ApiError';
+    this.code = code ?? (status === 0 ? 'NETWORK' : codeForStatus(status));
   }
 
   get isClientError(): boolean {

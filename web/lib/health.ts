@@ -1,14 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { getHealth, healthSchema, type Health } from '@common/contract/health';
 import { queryKeys } from './query-keys';
 
-export interface Health {
-  status: 'ok' | 'degraded';
-  database: 'up' | 'down';
-  redis: 'up' | 'down' | 'unused';
-  databaseKind: 'pglite' | 'postgres';
-  /** True when the server seeds demo data: the login form then offers the demo account. */
-  demo?: boolean;
-}
+export type { Health };
 
 export type HealthView = { state: 'ok' | 'degraded' | 'offline' | 'checking'; health: Health | null };
 
@@ -16,10 +10,10 @@ export const HEALTH_POLL_MS = 30_000;
 
 /** GET /api/health is public and unwrapped; a 503 still carries the body that says what is down. */
 export async function fetchHealth(signal?: AbortSignal): Promise<Health> {
-  const response = await fetch('/api/health', { headers: { Accept: 'application/json' }, signal });
-  const body = (await response.json()) as Health;
-  if (typeof body?.status !== 'string') throw new Error('Geçersiz sağlık yanıtı');
-  return body;
+  const response = await fetch(getHealth.path, { headers: { Accept: 'application/json' }, signal });
+  const parsed = healthSchema.safeParse(await response.json());
+  if (!parsed.success) throw new Error('Geçersiz sağlık yanıtı');
+  return parsed.data;
 }
 
 /** The server's real state, polled; `offline` when it cannot be reached at all. */

@@ -165,17 +165,19 @@ describe('ProjectSocket', () => {
     expect(useSessionStore.getState().token).toBeNull();
   });
 
+  const refusal = (message: string, code: string) => Object.assign(new Error(message), { data: { code } });
+
   it("warns 'Proje Seçimi Gerekli' when the server says no project was given", () => {
     const warning = vi.spyOn(notify, 'warning');
     live.start(1);
-    fake.sockets[0]!.fire('connect_error', new Error('Project not specified'));
+    fake.sockets[0]!.fire('connect_error', refusal('Project not specified', 'PROJECT_NOT_SPECIFIED'));
     expect(warning).toHaveBeenCalledWith('Proje Seçimi Gerekli', 'Socket bağlantısı için lütfen bir proje seçin.', expect.anything());
     expect(live.getStatus()).toBe('disconnected');
   });
 
-  it("a connect error 'Session ID unknown' ends the session", () => {
+  it('a connect error coded SESSION_UNKNOWN ends the session', () => {
     live.start(1);
-    fake.sockets[0]!.fire('connect_error', new Error('Session ID unknown'));
+    fake.sockets[0]!.fire('connect_error', refusal('Session ID unknown', 'SESSION_UNKNOWN'));
     expect(useSessionStore.getState().user).toBeNull();
   });
 

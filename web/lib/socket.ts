@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
-import { SESSION, SOCKET } from '@common/constants';
+import { SOCKET } from '@common/constants';
+import type { SocketErrorCode } from '@common/error-codes';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import { useSessionStore } from '@web/stores/session-store';
 import { tokenExpiresSoon } from './access-token';
@@ -145,12 +146,13 @@ export class ProjectSocket {
 
   private onConnectError(socket: Socket, error: Error): void {
     this.setStatus('disconnected');
-    const message = error.message ?? '';
-    if (message.includes(SESSION.projectNotSpecifiedMessage)) {
+    // The server names why it refused the handshake with a machine code (common/error-codes.ts).
+    const code = (error as Error & { data?: { code?: SocketErrorCode } }).data?.code;
+    if (code === 'PROJECT_NOT_SPECIFIED') {
       warnProjectRequired();
       return;
     }
-    if (message === SESSION.unknownSessionMessage) {
+    if (code === 'SESSION_UNKNOWN') {
       endSession('forced');
       return;
     }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, primaryKey, serial, text, uniqueIndex, index, check } from 'drizzle-orm/pg-core';
+import { boolean, integer, numeric, pgTable, primaryKey, serial, text, uniqueIndex, index, check } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './columns';
 import { users } from './users';
 
@@ -67,13 +67,37 @@ function settingsColumns() {
 /** One row (id = 1): the settings that apply to sign-in and the whole system. */
 export const systemSettings = pgTable(
   'system_settings',
-  { id: integer('id').primaryKey().default(1), ...settingsColumns() },
+  {
+    id: integer('id').primaryKey().default(1),
+    ...settingsColumns(),
+    /** Roles whose users must sign in with two-factor (TOTP). */
+    twoFactorRequiredRoles: text('two_factor_required_roles').array().notNull().default(sql`'{}'::text[]`),
+  },
   (t) => [check('system_settings_single_row_ck', sql`${t.id} = 1`)],
 );
 
-export const projectSettings = pgTable('project_settings', {
-  projectId: integer('project_id')
-    .primaryKey()
-    .references(() => projects.id, { onDelete: 'cascade' }),
-  ...settingsColumns(),
-});
+export const projectSettings = pgTable(
+  'project_settings',
+  {
+    projectId: integer('project_id')
+      .primaryKey()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    ...settingsColumns(),
+    /** A request waiting longer than this raises a notification. */
+    waitingAlertMinutes: integer('waiting_alert_minutes').notNull().default(30),
+    /** The capacity of agents who have no capacity of their own. */
+    defaultAgentCapacity: integer('default_agent_capacity').notNull().default(5),
+    /** An assigned request not completed within this goes back to the queue; 0 = off. */
+    claimLeaseMinutes: integer('claim_lease_minutes').notNull().default(30),
+    /** Completing a request of at least this amount asks the user to type the amount; null = never. */
+    completeConfirmAmount: numeric('complete_confirm_amount', { precision: 14, scale: 2 }).default('10000'),
+    /** A request matching another's customer and bonus type within this many hours is a possible duplicate. */
+    duplicateWindowHours: integer('duplicate_window_hours').notNull().default(24),
+  },
+  (t) => [
+    check('project_settings_waiting_alert_ck', sql`${t.waitingAlertMinutes} >= 1`),
+    check('project_settings_default_capacity_ck', sql`${t.defaultAgentCapacity} >= 1`),
+    check('project_settings_claim_lease_ck', sql`${t.claimLeaseMinutes} >= 0`),
+    check('project_settings_duplicate_window_ck', sql`${t.duplicateWindowHours} >= 0`),
+  ],
+);

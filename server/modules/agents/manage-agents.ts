@@ -55,7 +55,7 @@ export async function addAgent(actorCtx: ActorContext, projectId: number, input:
       if (!shared[0]?.n) throw validationError({ userId: USER_MESSAGES.notFound }, USER_MESSAGES.notFound);
     }
     const inserted = await tx.insert(projectMembers).values({ projectId, userId: user.id }).onConflictDoNothing().returning();
-    if (inserted.length === 0) throw new AppError('conflict', AGENT_MESSAGES.alreadyMember, { userId: AGENT_MESSAGES.alreadyMember });
+    if (inserted.length === 0) throw new AppError('CONFLICT', AGENT_MESSAGES.alreadyMember, { userId: AGENT_MESSAGES.alreadyMember });
     if (input.maxLoad) await tx.update(users).set({ maxLoad: input.maxLoad, updatedAt: ctx.clock.now() }).where(eq(users.id, user.id));
     await writeAudit(tx, {
       actor: auditActor(actor),

@@ -173,7 +173,7 @@ describe('sessions', () => {
     expect((await post('/api/auth/logout', {}, bearer(accessToken))).statusCode).toBe(200);
     const after = await me(accessToken);
     expect(after.statusCode).toBe(401);
-    expect(after.json().message).toBe('Session ID unknown');
+    expect(after.json()).toMatchObject({ code: 'SESSION_UNKNOWN', message: 'Session ID unknown' });
     expect((await post('/api/auth/refresh', { refreshToken })).statusCode).toBe(401);
   });
 

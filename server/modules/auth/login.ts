@@ -17,7 +17,7 @@ export interface LoginInput {
 }
 
 /** Every refusal looks the same: unknown user, wrong password, locked or inactive account. */
-const loginFailed = () => new AppError('unauthorized', LOGIN_MESSAGES.failed);
+const loginFailed = () => new AppError('UNAUTHORIZED', LOGIN_MESSAGES.failed);
 
 export async function sessionUserOf(db: DbOrTx, user: typeof users.$inferSelect): Promise<SessionUser> {
   return {

@@ -109,7 +109,7 @@ export default async function authRoutes(app: App) {
         throw validationError({ currentPassword: PASSWORD_MESSAGES.wrongCurrent }, PASSWORD_MESSAGES.wrongCurrent);
       }
       if (request.body.currentPassword === request.body.newPassword) {
-        throw new AppError('validation', 'Yeni şifre mevcut şifreden farklı olmalıdır', { newPassword: 'Yeni şifre mevcut şifreden farklı olmalıdır' });
+        throw new AppError('VALIDATION_FAILED', 'Yeni şifre mevcut şifreden farklı olmalıdır', { newPassword: 'Yeni şifre mevcut şifreden farklı olmalıdır' });
       }
       const passwordHash = await hashPassword(request.body.newPassword);
       await db.transaction(async (tx) => {

@@ -27,7 +27,7 @@ export interface AuthContext {
 /** Last-seen is written at most this often, not on every request. */
 const TOUCH_EVERY_MS = 30_000;
 
-export const sessionUnknown = () => unauthorized(SESSION.unknownSessionMessage);
+export const sessionUnknown = () => unauthorized(SESSION.unknownSessionMessage, 'SESSION_UNKNOWN');
 
 /** Opens a session and returns its first token pair. */
 export async function openSession(

@@ -36,7 +36,7 @@ async function checkConfirmAmount(ctx: AppContext, input: CompleteRequestInput):
     .limit(1);
   if (!row) return; // the move itself answers 404
   const { completeConfirmAmount } = await readDeskSettings(ctx.database.db, input.projectId);
-  if (Number(row.amount) < completeConfirmAmount) return;
+  if (completeConfirmAmount === null || Number(row.amount) < Number(completeConfirmAmount)) return;
   if (input.confirmAmount === undefined || cents(input.confirmAmount) !== cents(row.amount)) {
     throw validationError({ confirmAmount: BONUS_MESSAGES.confirmAmountMismatch }, BONUS_MESSAGES.confirmAmountMismatch);
   }

@@ -160,6 +160,6 @@ export async function createManualRequest(ctx: AppContext, input: { projectId: n
   const item = { ...input.body, priority: input.body.priority * PRIORITY.formToStoredFactor };
   const { requests } = await createRequests(ctx, { projectId: input.projectId, source: 'manual', actor: input.actor, items: [item] });
   const request = requests[0];
-  if (!request) throw new AppError('conflict', BONUS_MESSAGES.externalIdTaken, { externalId: BONUS_MESSAGES.externalIdTaken });
+  if (!request) throw new AppError('CONFLICT', BONUS_MESSAGES.externalIdTaken, { externalId: BONUS_MESSAGES.externalIdTaken });
   return request;
 }

@@ -96,18 +96,18 @@ describe("'Geri Al': undoing a complete or a re-queue", () => {
 describe('completing a large amount asks for the amount to be typed', () => {
   it('refuses without it or with another figure, and accepts the amount as typed in Turkish', async () => {
     const { agent, row } = await claimed(String(DESK.defaultCompleteConfirmAmount + 250.5));
-    for (const body of [{}, { confirmAmount: '5000' }]) {
+    for (const body of [{}, { confirmAmount: String(DESK.defaultCompleteConfirmAmount) }]) {
       const res = await post(bed.app, url(row.id, 'complete'), agent.token, body);
       expect(res.statusCode).toBe(400);
       expect(res.json().errors).toEqual({ confirmAmount: BONUS_MESSAGES.confirmAmountMismatch });
     }
     expect(await eventTypes(row.id)).toEqual(['assigned']);
-    const ok = await post(bed.app, url(row.id, 'complete'), agent.token, { confirmAmount: '5.250,50' });
+    const ok = await post(bed.app, url(row.id, 'complete'), agent.token, { confirmAmount: '10.250,50' });
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
   it('needs nothing typed below the threshold', async () => {
-    const { agent, row } = await claimed('4999.99');
+    const { agent, row } = await claimed('9999.99');
     expect((await post(bed.app, url(row.id, 'complete'), agent.token)).statusCode).toBe(200);
   });
 });

@@ -3,6 +3,7 @@ import { ACTIVE_STATUSES, WAITING_STATUSES } from '@common/enums';
 import type { MyQueue } from '@common/schemas/bonus';
 import type { DbOrTx } from '../../db/client';
 import { bonusRequests, users } from '../../db/schema';
+import { readDeskSettings } from './desk-settings';
 import { selectPresentedRequests } from './present-request';
 
 /**
@@ -24,5 +25,6 @@ export async function myQueue(db: DbOrTx, projectId: number, userId: number): Pr
       .orderBy(asc(bonusRequests.reservedAt), asc(bonusRequests.id))
       .limit(100),
   ]);
-  return { load: load?.n ?? 0, maxLoad: user?.maxLoad ?? 0, reservations };
+  const { completeConfirmAmount } = await readDeskSettings(db, projectId);
+  return { load: load?.n ?? 0, maxLoad: user?.maxLoad ?? 0, reservations, completeConfirmAmount };
 }

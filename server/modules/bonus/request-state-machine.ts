@@ -73,7 +73,7 @@ export async function applyTransition(
 
 /** The 409 for a status that does not allow the action (the move changes nothing). */
 export function assertTransition(action: RequestMove, status: RequestStatus): void {
-  if (!canTransition(action, status)) throw conflict(transitionRefusedMessage(action, status));
+  if (!canTransition(action, status)) throw conflict(transitionRefusedMessage(action, status), 'ILLEGAL_TRANSITION');
 }
 
 const holder = alias(users, 'holder');
@@ -105,11 +105,11 @@ export async function refusal(
   if (!row) return notFound(BONUS_MESSAGES.requestNotFound);
   if (!canTransition(action, row.status)) {
     const active = row.status === 'assigned' || row.status === 'in_progress';
-    if (action === 'assign' && active && row.holderName) return conflict(alreadyClaimedMessage(row.holderName));
-    return conflict(transitionRefusedMessage(action, row.status));
+    if (action === 'assign' && active && row.holderName) return conflict(alreadyClaimedMessage(row.holderName), 'ALREADY_CLAIMED');
+    return conflict(transitionRefusedMessage(action, row.status), 'ILLEGAL_TRANSITION');
   }
   if (action === 'assign' && row.reservedForUserId !== null && row.reservedForUserId !== opts.targetUserId) {
-    return conflict(reservedForOtherMessage(row.reservedForName ?? 'başka bir kullanıcı'));
+    return conflict(reservedForOtherMessage(row.reservedForName ?? 'başka bir kullanıcı'), 'ALREADY_CLAIMED');
   }
   if (action === 'complete' && row.assignedUserId !== opts.actorId) return forbidden(BONUS_MESSAGES.notYourRequest);
   if (action === 'requeue' && row.assignedUserId !== opts.actorId) return forbidden(BONUS_MESSAGES.notYourRequeue);

@@ -11,12 +11,12 @@ import {
   requestListResponse,
   requestParams,
   requestStatsSchema,
-  myQueueResponse,
   requeueRequestBody,
-  undoRequestBody,
 } from '@common/schemas/bonus';
+import { getMyQueue, undoRequestMove } from '@common/contract/request-desk';
 import type { FastifyRequest } from 'fastify';
 import { validationError } from '../../lib/errors';
+import { route } from '../../lib/route';
 import { requireAuth } from '../../policies/authorize';
 import { ok, type App } from '../../types';
 import { claimRequest } from './claim-request';
@@ -163,28 +163,8 @@ export default async function bonusRoutes(app: App) {
       ),
   );
 
-  app.get(
-    `${BASE}/mine`,
-    {
-      config: { permission: 'request:claim' },
-      schema: { tags, summary: 'Oturumdaki kullanıcının yükü (3/5) ve sıradaki ayrılmış talepleri', params: projectParams, response: { 200: envelope(myQueueResponse) } },
-    },
-    async (request) => ok(await myQueue(db, request.params.projectId, requireAuth(request).user.id)),
-  );
-
-  app.post(
-    `${BASE}/:requestId/undo`,
-    {
-      config: { permission: 'request:claim' },
-      schema: {
-        tags,
-        summary: "Geri Al: kendi tamamlama veya tekrar sıraya alma işlemini 10 sn içinde geri al (arada başkası işlem yaptıysa 409)",
-        params: requestParams,
-        body: undoRequestBody,
-        response: { 200: envelope(bonusRequestSchema) },
-      },
-    },
-    async (request) =>
-      ok(await undoRequest(ctx, { projectId: request.params.projectId, requestId: request.params.requestId, actor: actorOf(request), ...request.body })),
+  route(app, getMyQueue, async (request) => myQueue(db, request.params.projectId, requireAuth(request as never).user.id));
+  route(app, undoRequestMove, async (request) =>
+    undoRequest(ctx, { projectId: request.params.projectId, requestId: request.params.requestId, actor: actorOf(request as never), ...request.body }),
   );
 }

@@ -42,13 +42,13 @@ export async function undoRequest(ctx: AppContext, input: UndoRequestInput): Pro
       .where(eq(bonusRequestEvents.requestId, input.requestId))
       .orderBy(desc(bonusRequestEvents.id))
       .limit(1);
-    if (current.version !== input.version) throw conflict(UNDO_MESSAGES.changedSince);
-    if (!last || last.type !== UNDONE_EVENT[input.action]) throw conflict(UNDO_MESSAGES.nothingToUndo);
+    if (current.version !== input.version) throw conflict(UNDO_MESSAGES.changedSince, 'UNDO_REFUSED');
+    if (!last || last.type !== UNDONE_EVENT[input.action]) throw conflict(UNDO_MESSAGES.nothingToUndo, 'UNDO_REFUSED');
     if (last.actorUserId !== input.actor.id) throw forbidden(UNDO_MESSAGES.notYourMove);
-    if (now.getTime() - last.createdAt.getTime() > DESK.undoWindowMs + DESK.undoServerGraceMs) throw conflict(UNDO_MESSAGES.expired);
+    if (now.getTime() - last.createdAt.getTime() > DESK.undoWindowMs + DESK.undoServerGraceMs) throw conflict(UNDO_MESSAGES.expired, 'UNDO_REFUSED');
     const details = last.details ?? {};
     const assignee = Number(input.action === 'complete' ? details.assignee : details.previousAssignee);
-    if (!Number.isInteger(assignee) || assignee <= 0) throw conflict(UNDO_MESSAGES.nothingToUndo);
+    if (!Number.isInteger(assignee) || assignee <= 0) throw conflict(UNDO_MESSAGES.nothingToUndo, 'UNDO_REFUSED');
 
     const moved = await applyTransition(tx, move, {
       projectId: input.projectId,
@@ -64,7 +64,7 @@ export async function undoRequest(ctx: AppContext, input: UndoRequestInput): Pro
         input.action === 'requeue' ? and(isNull(bonusRequests.assignedUserId), isNull(bonusRequests.reservedForUserId)) : undefined,
       ) ?? sql`true`,
     });
-    if (!moved) throw conflict(UNDO_MESSAGES.changedSince);
+    if (!moved) throw conflict(UNDO_MESSAGES.changedSince, 'UNDO_REFUSED');
     const eventDetails = { undoes: last.id, assignee };
     await recordRequestEvents(tx, [
       {

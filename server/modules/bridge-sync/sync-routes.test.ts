@@ -100,7 +100,7 @@ describe('starting a job', () => {
     }
     const codes = answers.map((a) => a.statusCode).sort();
     expect(codes).toEqual([202, 409, 409, 409, 409, 409]);
-    for (const refused of answers.filter((a) => a.statusCode === 409)) expect(refused.json()).toEqual({ success: false, message: SYNC_MESSAGES.alreadyRunning });
+    for (const refused of answers.filter((a) => a.statusCode === 409)) expect(refused.json()).toEqual({ success: false, code: 'SYNC_RUNNING', message: SYNC_MESSAGES.alreadyRunning });
     await waitForSync(t.app, answers.find((a) => a.statusCode === 202)!.json().data.id);
     const again = await startSync(t.app, manager, project.id);
     expect(again.statusCode).toBe(202);

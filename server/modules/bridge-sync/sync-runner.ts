@@ -77,7 +77,7 @@ export class SyncRunner {
     if (!project) throw notFound(PROJECT_NOT_FOUND);
     if (!project.isActive) throw conflict(SYNC_MESSAGES.projectInactive);
     const row = await db.transaction((tx) => claimSyncSlot(tx, { ...input, trigger: 'manual' }));
-    if (!row) throw conflict(SYNC_MESSAGES.alreadyRunning);
+    if (!row) throw conflict(SYNC_MESSAGES.alreadyRunning, 'SYNC_RUNNING');
     this.launch(row);
     return presentSyncLog({ ...row, startedByFullName: input.actor.fullName });
   }

@@ -13,7 +13,7 @@ import { presentProject } from './present-project';
 
 type ProjectForm = z.output<typeof projectFormBody>;
 
-const codeTaken = () => new AppError('conflict', PROJECT_MESSAGES.codeTaken, { code: PROJECT_MESSAGES.codeTaken });
+const codeTaken = () => new AppError('CONFLICT', PROJECT_MESSAGES.codeTaken, { code: PROJECT_MESSAGES.codeTaken });
 
 async function assertCodeFree(db: DbOrTx, code: string, exceptId?: number) {
   const [taken] = await db

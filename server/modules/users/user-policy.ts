@@ -79,4 +79,4 @@ export async function assertUsernameFree(db: DbOrTx, username: string, exceptId?
   if (taken) throw usernameTaken();
 }
 
-export const usernameTaken = () => new AppError('conflict', USER_MESSAGES.usernameTaken, { username: USER_MESSAGES.usernameTaken });
+export const usernameTaken = () => new AppError('CONFLICT', USER_MESSAGES.usernameTaken, { username: USER_MESSAGES.usernameTaken });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeHealth } from './system-status';
 
-const base = { status: 'ok', database: 'up', redis: 'unused', databaseKind: 'pglite' } as const;
+const base = { status: 'ok', database: 'up', redis: 'unused', databaseKind: 'pglite', demo: false } as const;
 
 describe('system status box', () => {
   it("reads 'Sistem durumu: çevrimiçi' when the server is healthy", () => {

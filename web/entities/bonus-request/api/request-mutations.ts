@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_REQUEUE_REASON } from '@common/request-transitions';
 import type { AssignResponse, BonusRequest, CreateRequestBody, UndoRequestBody } from '@common/schemas/bonus';
+import { undoRequestMove } from '@common/contract/request-desk';
 import { api } from '@web/lib/api-client';
+import { apiCall } from '@web/lib/api-call';
 import { requestKeys, requestsPath } from './request-queries';
 
 /** After any change the project's request data (lists, columns, stats, details) is reloaded. */
@@ -51,7 +53,7 @@ export function useRequeueRequest(projectId: number) {
 export function useUndoRequest(projectId: number) {
   const invalidate = useInvalidateRequests(projectId);
   return useMutation({
-    mutationFn: ({ requestId, ...body }: UndoRequestBody & { requestId: number }) => api.post<BonusRequest>(`${requestsPath(projectId)}/${requestId}/undo`, body),
+    mutationFn: ({ requestId, ...body }: UndoRequestBody & { requestId: number }) => apiCall(undoRequestMove, { params: { projectId, requestId }, body }),
     onSettled: invalidate,
   });
 }

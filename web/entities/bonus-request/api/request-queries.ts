@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { FRESHNESS } from '@common/constants';
-import type { MyQueue, RequestDetail, RequestListParams, RequestListResponse, RequestStats } from '@common/schemas/bonus';
+import type { RequestDetail, RequestListParams, RequestListResponse, RequestStats } from '@common/schemas/bonus';
+import { getMyQueue } from '@common/contract/request-desk';
 import { api } from '@web/lib/api-client';
+import { apiCall } from '@web/lib/api-call';
 import { queryKeys } from '@web/lib/query-keys';
 
 export const requestsPath = (projectId: number) => `/api/bonus/projects/${projectId}/requests`;
@@ -49,7 +51,7 @@ export function requestDetailQuery(projectId: number, requestId: number) {
 export function myQueueQuery(projectId: number) {
   return queryOptions({
     queryKey: requestKeys.mine(projectId),
-    queryFn: ({ signal }) => api.get<MyQueue>(`${requestsPath(projectId)}/mine`, { signal }),
+    queryFn: ({ signal }) => apiCall(getMyQueue, { params: { projectId } }, { signal }),
     staleTime: FRESHNESS.boardRequests,
   });
 }

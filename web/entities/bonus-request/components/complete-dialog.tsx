@@ -7,8 +7,9 @@ import { formatMoney } from '@web/lib/format';
 import { requestTitle } from '../model/request-texts';
 
 /** Whether completing this request needs its amount typed (the project's completeConfirmAmount). */
-export function needsTypedAmount(request: Pick<BonusRequest, 'amount'>, threshold: number = DESK.defaultCompleteConfirmAmount): boolean {
-  return Number(request.amount) >= threshold;
+export function needsTypedAmount(request: Pick<BonusRequest, 'amount'>, threshold: string | null | undefined): boolean {
+  if (threshold === null) return false;
+  return Number(request.amount) >= Number(threshold ?? DESK.defaultCompleteConfirmAmount);
 }
 
 /** '1.250,50', '1250,5', '1250.50' → cents, as the server compares them. */
@@ -24,11 +25,14 @@ function cents(text: string): number | null {
  */
 export function CompleteDialog({
   request,
+  threshold,
   busy,
   onConfirm,
   onClose,
 }: {
   request: BonusRequest | null;
+  /** The project's completeConfirmAmount (null: never ask). */
+  threshold: string | null | undefined;
   busy: boolean;
   onConfirm: (input: { notes?: string; confirmAmount?: string }) => void;
   onClose: () => void;
@@ -36,7 +40,7 @@ export function CompleteDialog({
   const [notes, setNotes] = useState('');
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const typing = request ? needsTypedAmount(request) : false;
+  const typing = request ? needsTypedAmount(request, threshold) : false;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!request || busy) return;

@@ -6,7 +6,7 @@ import { RequeueDialog } from './requeue-dialog';
 export function RequestActionDialogs({ actions }: { actions: RequestActions }) {
   return (
     <>
-      <CompleteDialog request={actions.completing} busy={actions.busy} onConfirm={actions.confirmComplete} onClose={actions.cancelDialogs} />
+      <CompleteDialog request={actions.completing} threshold={actions.completeConfirmAmount} busy={actions.busy} onConfirm={actions.confirmComplete} onClose={actions.cancelDialogs} />
       <RequeueDialog request={actions.requeueing} busy={actions.busy} onConfirm={actions.confirmRequeue} onClose={actions.cancelDialogs} />
     </>
   );

@@ -125,6 +125,8 @@ export function useRequestActions(projectId: number, texts: ActionTexts) {
     load,
     atCapacity: load !== null && load.load >= load.maxLoad,
     reservations: mine.data?.reservations ?? [],
+    /** The project's completeConfirmAmount; undefined until known (the dialog then assumes the default). */
+    completeConfirmAmount: mine.data?.completeConfirmAmount,
     claim: (request: BonusRequest) =>
       run(
         request,

@@ -1,0 +1,15 @@
+import type { EndpointDefinition } from './define-endpoint';
+import * as health from './health';
+import * as requestDesk from './request-desk';
+
+/**
+ * Every endpoint of the API, one module per feature. The server registers each route from
+ * its entry (`server/lib/route.ts`); a test fails when a registered route is missing here or
+ * an entry has no route. The web app imports the feature files it needs, not this index.
+ */
+const modules: object[] = [health, requestDesk];
+
+const isEndpoint = (value: unknown): value is EndpointDefinition =>
+  typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value;
+
+export const endpoints: EndpointDefinition[] = modules.flatMap((m) => Object.values(m) as unknown[]).filter(isEndpoint);

@@ -1,0 +1,46 @@
+import type { EndpointBody, EndpointData, EndpointDefinition, EndpointParams, EndpointQuery } from '@common/contract/define-endpoint';
+import { envelope } from '@common/schemas/api';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ok, type App } from '../types';
+
+/** A request whose params, query and body are the endpoint's parsed schemas. */
+export type EndpointRequest<E extends EndpointDefinition> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
+  params: EndpointParams<E>;
+  query: EndpointQuery<E>;
+  body: EndpointBody<E>;
+};
+
+/**
+ * The handler returns the envelope's `data`, or the reply itself when it has sent the answer
+ * (a file, pre-serialised JSON, a raw endpoint).
+ */
+export type EndpointHandler<E extends EndpointDefinition> = (
+  request: EndpointRequest<E>,
+  reply: FastifyReply,
+) => Promise<EndpointData<E> | FastifyReply>;
+
+/**
+ * Registers a route from its contract entry: the access declaration the authentication
+ * hook enforces, the schemas validation and OpenAPI read, and the success envelope.
+ */
+export function route<E extends EndpointDefinition>(app: App, endpoint: E, handler: EndpointHandler<E>): void {
+  const status = endpoint.status ?? 200;
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: endpoint.access === 'public' ? { public: true } : { permission: endpoint.access },
+    schema: {
+      tags: [...endpoint.tags],
+      summary: endpoint.summary,
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.response ? { response: { [status]: endpoint.raw ? endpoint.response : envelope(endpoint.response) } } : {}),
+    },
+    handler: async (request, reply) => {
+      const result = await handler(request as unknown as EndpointRequest<E>, reply);
+      if (result === reply || reply.sent) return reply;
+      return reply.status(status).send(ok(result));
+    },
+  });
+}
