@@ -69,6 +69,8 @@ export function LoginForm() {
         required
         error={formState.errors.username?.message}
         {...register('username')}
+        // A prefilled (demo) value is selected on focus, so typing replaces it instead of appending.
+        onFocus={(event) => event.currentTarget.select()}
       />
       <Input
         label="Şifre"
@@ -77,6 +79,7 @@ export function LoginForm() {
         required
         error={formState.errors.password?.message}
         {...register('password')}
+        onFocus={(event) => event.currentTarget.select()}
       />
       <FormAlert message={formState.errors.root?.server?.message} />
       <Button type="submit" size="lg" className="mt-1 w-full" loading={formState.isSubmitting} loadingText="Giriş yapılıyor…">
