@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DESK } from '@common/constants';
 import type { Role } from '@common/enums';
 import type { BonusRequest } from '@common/schemas/bonus';
@@ -87,9 +87,15 @@ describe('RequestBoard', () => {
   });
 
   it('ignores a click on a button that has just appeared under the pointer', async () => {
-    const { calls } = setup('agent', { waiting: [request({})] }, () => json(500, {}));
-    await userEvent.click(await within(column('Bekleyen')).findByRole('button', { name: 'Üzerime Al' }));
-    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    // Time stands still, so the click always lands within the guard time, however slow the machine.
+    const clock = vi.spyOn(performance, 'now').mockReturnValue(1_000);
+    try {
+      const { calls } = setup('agent', { waiting: [request({})] }, () => json(500, {}));
+      await userEvent.click(await within(column('Bekleyen')).findByRole('button', { name: 'Üzerime Al' }));
+      expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('claims one request at a time and says so', async () => {
