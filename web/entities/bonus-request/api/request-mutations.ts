@@ -6,10 +6,17 @@ import { api } from '@web/lib/api-client';
 import { apiCall } from '@web/lib/api-call';
 import { requestKeys, requestsPath } from './request-queries';
 
-/** After any change the project's request data (lists, columns, stats, details) is reloaded. */
+/**
+ * After any change the project's request data (lists, columns, stats, details) is reloaded.
+ * The reload is not returned: TanStack Query awaits a promise from onSettled, so the button
+ * would stay 'Kaydediliyor…' until every column had refetched (many seconds on a busy server);
+ * the action is done when the server answers, and the lists catch up on their own.
+ */
 function useInvalidateRequests(projectId: number) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: requestKeys.all(projectId) });
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: requestKeys.all(projectId) });
+  };
 }
 
 export function useCreateRequest(projectId: number) {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DESK } from '@common/constants';
 import type { Role } from '@common/enums';
 import type { BonusRequest } from '@common/schemas/bonus';
@@ -71,8 +71,18 @@ function setup(role: Role, columns: Partial<Record<string, BonusRequest[]>>, onP
   return server;
 }
 const column = (name: string) => screen.getByRole('region', { name });
-/** Action buttons ignore pointer clicks until they have stood still for the guard time. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, DESK.freshActionGuardMs + 50));
+/**
+ * Action buttons ignore pointer clicks until they have stood still for the guard time. The
+ * guard's clock (performance.now) moves only when a test says so, never with the machine's speed.
+ */
+let now = 1_000;
+beforeEach(() => {
+  now = 1_000;
+  vi.spyOn(performance, 'now').mockImplementation(() => now);
+});
+const settle = () => {
+  now += DESK.freshActionGuardMs + 1;
+};
 
 describe('RequestBoard', () => {
   it('shows the four columns with their helper, loading and empty texts, and asks for my own active requests', async () => {
@@ -87,15 +97,14 @@ describe('RequestBoard', () => {
   });
 
   it('ignores a click on a button that has just appeared under the pointer', async () => {
-    // Time stands still, so the click always lands within the guard time, however slow the machine.
-    const clock = vi.spyOn(performance, 'now').mockReturnValue(1_000);
-    try {
-      const { calls } = setup('agent', { waiting: [request({})] }, () => json(500, {}));
-      await userEvent.click(await within(column('Bekleyen')).findByRole('button', { name: 'Üzerime Al' }));
-      expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
-    } finally {
-      clock.mockRestore();
-    }
+    // The clock stands still, so the click lands within the guard time, however slow the machine.
+    const { calls } = setup('agent', { waiting: [request({})] }, () => json(500, {}));
+    await userEvent.click(await within(column('Bekleyen')).findByRole('button', { name: 'Üzerime Al' }));
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    // Once it has stood still for the guard time, the same click acts.
+    settle();
+    await userEvent.click(within(column('Bekleyen')).getByRole('button', { name: 'Üzerime Al' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
   });
 
   it('claims one request at a time and says so', async () => {
@@ -104,7 +113,7 @@ describe('RequestBoard', () => {
     const second = request({});
     const { calls } = setup('agent', { waiting: [first, second] }, () => new Promise<Response>((resolve) => (answer = resolve)));
     const buttons = await within(column('Bekleyen')).findAllByRole('button', { name: 'Üzerime Al' });
-    await settle();
+    settle();
     await userEvent.click(buttons[0]!);
     await waitFor(() => expect(within(column('Bekleyen')).getByRole('button', { name: 'Üzerime Al' })).toBeDisabled());
     expect(within(column('Bekleyen')).getByText('İşleniyor…')).toBeInTheDocument();
@@ -117,7 +126,7 @@ describe('RequestBoard', () => {
     const item = request({});
     setup('agent', { waiting: [item] }, () => json(200, { success: true, data: { enqueued: true, request: { ...item, reservedForUserId: ME } } }));
     await within(column('Bekleyen')).findByRole('button', { name: 'Üzerime Al' });
-    await settle();
+    settle();
     await userEvent.click(within(column('Bekleyen')).getByRole('button', { name: 'Üzerime Al' }));
     expect(await screen.findByText('Atama kuyruğa alındı')).toBeInTheDocument();
   });
@@ -125,7 +134,7 @@ describe('RequestBoard', () => {
   it('shows the server’s message under the failure title', async () => {
     setup('agent', { waiting: [request({})] }, () => json(409, { success: false, message: 'Bu talep zaten Ayşe Çelik tarafından alınmış' }));
     await within(column('Bekleyen')).findByRole('button', { name: 'Üzerime Al' });
-    await settle();
+    settle();
     await userEvent.click(within(column('Bekleyen')).getByRole('button', { name: 'Üzerime Al' }));
     expect(await screen.findByText('İşlem başarısız')).toBeInTheDocument();
     expect(screen.getByText('Bu talep zaten Ayşe Çelik tarafından alınmış')).toBeInTheDocument();
