@@ -8,6 +8,8 @@ export const API_ERROR_STATUS = {
   UNAUTHORIZED: 401,
   /** The session was revoked, expired or never existed: the client signs out at once. */
   SESSION_UNKNOWN: 401,
+  /** The login's second step came too late or twice: start the sign-in again. */
+  CHALLENGE_EXPIRED: 401,
   FORBIDDEN: 403,
   /** The caller's role must use two-factor sign-in and has not set it up yet. */
   TOTP_SETUP_REQUIRED: 403,
@@ -32,7 +34,7 @@ export const API_ERROR_STATUS = {
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
 
 /** Socket connect errors carry these codes in their `data`. */
-export const SOCKET_ERROR_CODES = ['SESSION_UNKNOWN', 'UNAUTHORIZED', 'PROJECT_NOT_SPECIFIED', 'NOT_FOUND'] as const;
+export const SOCKET_ERROR_CODES = ['SESSION_UNKNOWN', 'UNAUTHORIZED', 'PROJECT_NOT_SPECIFIED', 'NOT_FOUND', 'TOTP_SETUP_REQUIRED'] as const;
 export type SocketErrorCode = (typeof SOCKET_ERROR_CODES)[number];
 
 /** The code a bare HTTP status stands for, when nothing more precise is known. */

@@ -1,4 +1,4 @@
-import type { Role } from './enums';
+import { ROLE_RANK, type Role } from './enums';
 import { assignableRoles, can, outranksOrEquals } from './permissions';
 
 interface Person {
@@ -19,6 +19,8 @@ export function userActionsFor(actor: Person, target: Person) {
     toggle: manage && !self,
     resetPassword: manage && !self,
     delete: manage && !self,
+    /** Lost device: a super admin for anyone else, an admin for users below them. */
+    resetTotp: manage && !self && (actor.role === 'super_admin' || ROLE_RANK[target.role] < ROLE_RANK[actor.role]),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { EndpointBody, EndpointData, EndpointDefinition, EndpointParams, EndpointQuery } from '@common/contract/define-endpoint';
 import { envelope } from '@common/schemas/api';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import { ok, type App } from '../types';
 
 /** A request whose params, query and body are the endpoint's parsed schemas. */
@@ -23,12 +23,20 @@ export type EndpointHandler<E extends EndpointDefinition> = (
  * Registers a route from its contract entry: the access declaration the authentication
  * hook enforces, the schemas validation and OpenAPI read, and the success envelope.
  */
-export function route<E extends EndpointDefinition>(app: App, endpoint: E, handler: EndpointHandler<E>): void {
+export function route<E extends EndpointDefinition>(
+  app: App,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+  /** A per-address limit (@fastify/rate-limit), e.g. on sign-in steps. */
+  options: { rateLimit?: { max: number; timeWindow: string } } = {},
+): void {
   const status = endpoint.status ?? 200;
+  const config: FastifyContextConfig = endpoint.access === 'public' ? { public: true } : { permission: endpoint.access };
+  if (options.rateLimit) Object.assign(config, { rateLimit: options.rateLimit });
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    config: endpoint.access === 'public' ? { public: true } : { permission: endpoint.access },
+    config,
     schema: {
       tags: [...endpoint.tags],
       summary: endpoint.summary,

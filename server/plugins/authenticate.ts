@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { endpointKey } from '@common/contract/define-endpoint';
+import { TOTP_SETUP_ENDPOINTS } from '@common/contract/totp';
 import { can } from '@common/permissions';
+import { TOTP_MESSAGES } from '@common/schemas/totp';
 import { forbidden, notFound } from '../lib/errors';
 import { authenticateToken } from '../modules/auth/sessions';
 import { PROJECT_NOT_FOUND } from '../policies/authorize';
+
+/** What a user who must set 2FA up may still call: the setup itself, who they are, and logout. */
+const ALLOWED_BEFORE_TOTP_SETUP = new Set([...TOTP_SETUP_ENDPOINTS.map(endpointKey), 'GET /api/auth/me', 'POST /api/auth/logout']);
 
 function bearer(header: string | undefined): string | undefined {
   if (!header) return undefined;
@@ -37,9 +43,13 @@ export function registerAuthentication(app: FastifyInstance): void {
       bearer(request.headers.authorization),
       validProjectId ? projectId : null,
     );
-    request.auth = auth;
+    const { totpSetupRequired, ...authContext } = auth;
+    request.auth = authContext;
     const permission = config?.permission;
     if (!permission) return; // unknown route: the not-found handler answers 404
+    if (totpSetupRequired && !ALLOWED_BEFORE_TOTP_SETUP.has(endpointKey({ method: request.method, path: request.routeOptions.url ?? '' }))) {
+      throw forbidden(TOTP_MESSAGES.setupRequired, 'TOTP_SETUP_REQUIRED');
+    }
     if (rawProjectId !== undefined && !projectAccess) throw notFound(PROJECT_NOT_FOUND);
     if (permission !== 'authenticated' && !can(auth.user.role, permission)) throw forbidden();
   });

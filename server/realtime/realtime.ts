@@ -6,6 +6,7 @@ import type { SocketErrorCode } from '@common/error-codes';
 import { projectRoom, sessionRoom, SOCKET_EVENTS, userRoom } from '@common/socket-events';
 import type { AppContext } from '../context';
 import { AppError } from '../lib/errors';
+import { TOTP_MESSAGES } from '@common/schemas/totp';
 import { authenticateToken } from '../modules/auth/sessions';
 import { canAccessProject } from '../modules/projects/project-access';
 
@@ -93,6 +94,8 @@ export class Realtime {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
     const auth = await authenticateToken(ctx, token, projectId);
     if (!auth.projectAccess) throw Object.assign(new Error('Bu projeye erişim yetkiniz yok'), { socketCode: 'NOT_FOUND' });
+    // Live project data waits, like every API call, until a required 2FA is set up.
+    if (auth.totpSetupRequired) throw Object.assign(new Error(TOTP_MESSAGES.setupRequired), { socketCode: 'TOTP_SETUP_REQUIRED' });
     const data: SocketData = {
       userId: auth.user.id,
       username: auth.user.username,
@@ -135,6 +138,11 @@ export class Realtime {
 
   emitToProject(projectId: number, event: string, payload: unknown): void {
     this.io?.to(projectRoom(projectId)).emit(event, payload);
+  }
+
+  /** To every connected socket (system-wide changes such as the application's name). */
+  emitToAll(event: string, payload: unknown): void {
+    this.io?.emit(event, payload);
   }
 
   emitToUser(userId: number, event: string, payload: unknown): void {

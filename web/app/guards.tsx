@@ -12,8 +12,12 @@ import { paths } from './paths';
 export function RequireSession({ children }: { children?: ReactNode }) {
   const signedIn = useSessionStore((s) => s.token !== null && s.user !== null);
   const mustChangePassword = useSessionStore((s) => s.user?.mustChangePassword === true);
+  const totpSetupRequired = useSessionStore((s) => s.totpSetupRequired);
   const { pathname } = useLocation();
   if (!signedIn) return <Navigate to={paths.login} replace />;
+  // The server refuses everything but the 2FA setup until it is done (TOTP_SETUP_REQUIRED), a
+  // password change included: setup comes first.
+  if (totpSetupRequired) return pathname === paths.totp ? (children ?? <Outlet />) : <Navigate to={paths.totp} replace />;
   if (mustChangePassword && pathname !== paths.changePassword) return <Navigate to={paths.changePassword} replace />;
   return children ?? <Outlet />;
 }

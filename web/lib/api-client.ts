@@ -144,6 +144,8 @@ async function unwrap<T>(response: Response): Promise<T> {
   }
   const envelope = body as { success?: boolean; data?: T } & Failure;
   if (response.ok && envelope.success === true) return envelope.data as T;
+  // The role must use 2FA and it is not set up: the route guard takes the user to /totp.
+  if (envelope.code === 'TOTP_SETUP_REQUIRED') useSessionStore.getState().setTotpSetupRequired(true);
   throw new ApiError(response.ok ? 500 : response.status, envelope.message ?? UNEXPECTED_ERROR, envelope.errors ?? {}, response.ok ? 'INTERNAL' : envelope.code);
 }
 

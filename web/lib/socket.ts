@@ -156,6 +156,11 @@ export class ProjectSocket {
       endSession('forced');
       return;
     }
+    if (code === 'TOTP_SETUP_REQUIRED') {
+      // No live data until 2FA is set up; the route guard takes the user to /totp.
+      useSessionStore.getState().setTotpSetupRequired(true);
+      return;
+    }
     // socket.active is false when the server's handshake refused us (as opposed to a
     // network failure, which socket.io retries by itself). The usual cause is an access
     // token that expired in the meantime: refresh once and try again.

@@ -11,6 +11,8 @@ export interface SessionState {
   projectId: number | null;
   activeProjectId: number | null;
   projects: ProjectSummary[];
+  /** The server answered TOTP_SETUP_REQUIRED: the app holds the user on /totp until 2FA is on. */
+  totpSetupRequired: boolean;
 
   signIn(tokens: Tokens, user: SessionUser): void;
   setTokens(tokens: Tokens): void;
@@ -18,6 +20,7 @@ export interface SessionState {
   /** A fresh project list (login or GET /api/projects): keeps the active one if still listed, else the first. */
   setProjects(projects: ProjectSummary[]): void;
   selectProject(projectId: number): void;
+  setTotpSetupRequired(required: boolean): void;
   clear(): void;
 }
 
@@ -28,6 +31,7 @@ const signedOut = {
   projectId: null,
   activeProjectId: null,
   projects: [] as ProjectSummary[],
+  totpSetupRequired: false,
 };
 
 function pickActive(projects: ProjectSummary[], current: number | null): number | null {
@@ -53,6 +57,7 @@ export const useSessionStore = create<SessionState>()(
           projects,
           projectId: active,
           activeProjectId: active,
+          totpSetupRequired: false,
         });
       },
       setTokens(tokens) {
@@ -70,6 +75,9 @@ export const useSessionStore = create<SessionState>()(
         if (!get().projects.some((p) => p.id === projectId)) return;
         set({ projectId, activeProjectId: projectId });
       },
+      setTotpSetupRequired(required) {
+        if (get().totpSetupRequired !== required) set({ totpSetupRequired: required });
+      },
       clear() {
         set({ ...signedOut });
       },
@@ -77,13 +85,14 @@ export const useSessionStore = create<SessionState>()(
     {
       name: SESSION.storageKey,
       storage: createJSONStorage(() => localStorage),
-      partialize: ({ token, refreshToken, user, projectId, activeProjectId, projects }) => ({
+      partialize: ({ token, refreshToken, user, projectId, activeProjectId, projects, totpSetupRequired }) => ({
         token,
         refreshToken,
         user,
         projectId,
         activeProjectId,
         projects,
+        totpSetupRequired,
       }),
     },
   ),

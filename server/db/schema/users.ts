@@ -13,8 +13,10 @@ export const users = pgTable(
     role: text('role', { enum: ['super_admin', 'admin', 'manager', 'operator', 'agent'] }).notNull(),
     isActive: boolean('is_active').notNull().default(true),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
-    /** Capacity: how many assigned/in-progress requests the user may carry. */
-    maxLoad: integer('max_load').notNull().default(5),
+    /** Capacity: how many assigned/in-progress requests the user may carry; null = the project's defaultAgentCapacity. */
+    maxLoad: integer('max_load'),
+    /** For SMS notifications (E.164-ish, digits with an optional leading +). */
+    phone: text('phone'),
     /** Manual agent status; presence is derived from live sockets, this may override it. */
     manualStatus: text('manual_status', { enum: ['online', 'busy', 'away', 'offline'] }),
     forcedOfflineAt: tstz('forced_offline_at'),
@@ -22,6 +24,7 @@ export const users = pgTable(
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     lockedUntil: tstz('locked_until'),
     lastLoginAt: tstz('last_login_at'),
+    /** AES-256-GCM (lib/secrets.ts). While totpEnabled is false it is a pending setup. */
     totpSecretEnc: text('totp_secret_enc'),
     totpEnabled: boolean('totp_enabled').notNull().default(false),
     /** Last accepted TOTP time step: a step is accepted only once. */
@@ -31,7 +34,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
-    check('users_max_load_ck', sql`${t.maxLoad} between 1 and 100`),
+    check('users_max_load_ck', sql`${t.maxLoad} is null or ${t.maxLoad} between 1 and 100`),
   ],
 );
 
@@ -42,11 +45,30 @@ export const totpBackupCodes = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** `salt.hmac` of the code (totp/backup-codes.ts): the code itself is never stored. */
     codeHash: text('code_hash').notNull(),
     usedAt: tstz('used_at'),
     createdAt: createdAt(),
   },
   (t) => [index('totp_backup_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * The login's second step: a password was right for a user with 2FA on. Single-use (spent in
+ * one conditional statement), short-lived, bound to the user; only its SHA-256 is stored.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+  },
+  (t) => [index('login_challenges_user_idx').on(t.userId)],
 );
 
 export const sessions = pgTable(

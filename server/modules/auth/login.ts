@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { systemSettings, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { burnPasswordTime, verifyPassword } from '../../lib/passwords';
+import { issueLoginChallenge, type TotpChallenge } from '../totp/login-challenge';
 import { writeAudit } from '../audit/write-audit';
 import { listProjectSummaries } from '../projects/project-access';
 import { openSession } from './sessions';
@@ -31,7 +32,7 @@ export async function sessionUserOf(db: DbOrTx, user: typeof users.$inferSelect)
   };
 }
 
-export async function login(ctx: AppContext, input: LoginInput): Promise<LoginResponse> {
+export async function login(ctx: AppContext, input: LoginInput): Promise<LoginResponse | TotpChallenge> {
   const db = ctx.database.db;
   const now = ctx.clock.now();
   const [user] = await db
@@ -88,20 +89,37 @@ export async function login(ctx: AppContext, input: LoginInput): Promise<LoginRe
   }
 
   return db.transaction(async (tx) => {
-    await tx.update(users).set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: now }).where(eq(users.id, user.id));
-    const session = await openSession(ctx, tx, { userId: user.id, ipAddress: input.ipAddress, userAgent: input.userAgent });
-    await writeAudit(tx, {
-      actor: { id: user.id, username: user.username },
-      action: 'LOGIN',
-      resource: 'session',
-      resourceId: session.sessionId,
-      severity: 'low',
-      category: 'auth',
-      ipAddress: input.ipAddress,
-    });
-    return {
-      tokens: { accessToken: session.accessToken, refreshToken: session.refreshToken },
-      user: await sessionUserOf(tx, user),
-    };
+    // 2FA on: no tokens yet, and the failure count stays until the second step succeeds.
+    if (user.totpEnabled) return issueLoginChallenge(ctx, tx, user.id);
+    return completeSignIn(ctx, tx, user, input);
   });
+}
+
+/**
+ * The end of every successful sign-in (one step, or the second step of 2FA): the failure
+ * count and lock are cleared, a session opens, and the LOGIN row is written, in `tx`.
+ */
+export async function completeSignIn(
+  ctx: AppContext,
+  tx: DbOrTx,
+  user: typeof users.$inferSelect,
+  from: Pick<LoginInput, 'ipAddress' | 'userAgent'>,
+  details?: Record<string, unknown>,
+): Promise<LoginResponse> {
+  await tx.update(users).set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: ctx.clock.now() }).where(eq(users.id, user.id));
+  const session = await openSession(ctx, tx, { userId: user.id, ipAddress: from.ipAddress, userAgent: from.userAgent });
+  await writeAudit(tx, {
+    actor: { id: user.id, username: user.username },
+    action: 'LOGIN',
+    resource: 'session',
+    resourceId: session.sessionId,
+    severity: 'low',
+    category: 'auth',
+    details,
+    ipAddress: from.ipAddress,
+  });
+  return {
+    tokens: { accessToken: session.accessToken, refreshToken: session.refreshToken },
+    user: await sessionUserOf(tx, user),
+  };
 }

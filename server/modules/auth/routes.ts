@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { changePasswordBody, loginBody, loginResponse, PASSWORD_MESSAGES, refreshBody, sessionUserSchema, tokensSchema } from '@common/schemas/auth';
+import { changePasswordBody, loginBody, PASSWORD_MESSAGES, refreshBody, sessionUserSchema, tokensSchema } from '@common/schemas/auth';
 import { envelope } from '@common/schemas/api';
+import { loginOutcome } from '@common/schemas/totp';
 import { users } from '../../db/schema';
 import { AppError, unauthorized, validationError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -19,7 +20,7 @@ export default async function authRoutes(app: App) {
     '/api/auth/login',
     {
       config: { public: true, rateLimit: loginLimit },
-      schema: { tags: ['auth'], summary: 'Giriş', body: loginBody, response: { 200: envelope(loginResponse) } },
+      schema: { tags: ['auth'], summary: 'Giriş', body: loginBody, response: { 200: envelope(loginOutcome) } },
     },
     async (request) =>
       ok(

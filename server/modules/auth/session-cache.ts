@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock';
 
 /** What the session statement answered about a session, as kept between calls. */
 export interface SessionFacts {
-  user: { id: number; username: string; fullName: string; email: string | null; role: Role; mustChangePassword: boolean; isActive: boolean };
+  user: { id: number; username: string; fullName: string; email: string | null; role: Role; mustChangePassword: boolean; isActive: boolean; totpSetupRequired: boolean };
   expiresAt: number;
   lastSeenAt: number;
   sessionTimeoutMs: number;

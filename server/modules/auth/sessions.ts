@@ -22,6 +22,8 @@ export interface AuthUser {
 export interface AuthContext {
   user: AuthUser;
   sessionId: string;
+  /** The role must use 2FA and the user has not set it up: only the setup calls answer. */
+  totpSetupRequired?: boolean;
 }
 
 /** Last-seen is written at most this often, not on every request. */
@@ -78,6 +80,7 @@ function buildSessionQuery(db: Db) {
         role: users.role,
         mustChangePassword: users.mustChangePassword,
         isActive: users.isActive,
+        totpSetupRequired: sql<boolean>`(not ${users.totpEnabled} and ${users.role} = any(${systemSettings.twoFactorRequiredRoles}))`,
       },
       isMember: sql<boolean>`exists (select 1 from ${projectMembers} where ${projectMembers.projectId} = ${projectId}::int and ${projectMembers.userId} = ${users.id})`,
       projectExists: sql<boolean>`exists (select 1 from ${projects} where ${projects.id} = ${projectId}::int)`,
@@ -156,9 +159,9 @@ export async function requireLiveSession(
     facts.lastSeenAt = now;
     await ctx.database.db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, sessionId));
   }
-  const { isActive: _active, ...user } = facts.user;
+  const { isActive: _active, totpSetupRequired, ...user } = facts.user;
   const projectAccess = projectId !== null && facts.access.get(projectId) === true;
-  return { user, sessionId, projectAccess };
+  return { user, sessionId, projectAccess, totpSetupRequired };
 }
 
 /** Verifies an access token and its session; 401 either way, `Session ID unknown` when the session is gone. */

@@ -1,4 +1,4 @@
-import { KeyRound, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
+import { KeyRound, Pencil, Power, PowerOff, ShieldOff, Trash2 } from 'lucide-react';
 import type { Role } from '@common/enums';
 import type { User } from '@common/schemas/users';
 import { userActionsFor } from '@common/user-rules';
@@ -15,10 +15,12 @@ export interface UserRowActionsProps {
   onDelete: (user: User) => void;
   /** Shown only where the screen offers a password reset. */
   onResetPassword?: (user: User) => void;
+  /** Shown only where the screen offers a 2FA reset, and only for users with 2FA on. */
+  onResetTotp?: (user: User) => void;
 }
 
 /** The row buttons of a user table, each only where the caller may act on that user (common/user-rules). */
-export function UserRowActions({ user, actor, busy, editLabel, onEdit, onToggle, onDelete, onResetPassword }: UserRowActionsProps) {
+export function UserRowActions({ user, actor, busy, editLabel, onEdit, onToggle, onDelete, onResetPassword, onResetTotp }: UserRowActionsProps) {
   const can = userActionsFor(actor, user);
   return (
     <div className="flex justify-end gap-1">
@@ -37,6 +39,9 @@ export function UserRowActions({ user, actor, busy, editLabel, onEdit, onToggle,
       )}
       {can.resetPassword && onResetPassword && (
         <Button variant="ghost" size="icon" icon={KeyRound} aria-label={`${user.username} şifresini sıfırla`} title="Şifre Sıfırla" onClick={() => onResetPassword(user)} />
+      )}
+      {can.resetTotp && onResetTotp && user.totpEnabled && (
+        <Button variant="ghost" size="icon" icon={ShieldOff} aria-label={`${user.username} 2FA sıfırla`} title="2FA Sıfırla" onClick={() => onResetTotp(user)} />
       )}
       {can.delete && <Button variant="ghost" size="icon" icon={Trash2} aria-label={`${user.username} sil`} title="Sil" onClick={() => onDelete(user)} />}
     </div>

@@ -1,9 +1,13 @@
-import type { LoginBody, LoginResponse, SessionUser } from '@common/schemas/auth';
+import type { LoginBody, SessionUser } from '@common/schemas/auth';
+import type { LoginOutcome } from '@common/schemas/totp';
 import { api } from '@web/lib/api-client';
 
-/** POST /api/auth/login — public: a 401 here means wrong credentials, not an expired token. */
-export function login(body: LoginBody): Promise<LoginResponse> {
-  return api.post<LoginResponse>('/api/auth/login', body, { auth: false });
+/**
+ * POST /api/auth/login — public: a 401 here means wrong credentials, not an expired token.
+ * With 2FA on it answers a challenge for the second step instead of tokens.
+ */
+export function login(body: LoginBody): Promise<LoginOutcome> {
+  return api.post<LoginOutcome>('/api/auth/login', body, { auth: false });
 }
 
 /** POST /api/auth/logout — ends this sign-in on the server (its sockets close too). */

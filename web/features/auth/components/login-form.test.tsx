@@ -1,37 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createQueryClient } from '@web/lib/query-client';
 import { useSessionStore } from '@web/stores/session-store';
 import { json, mockFetch, type RecordedCall } from '@web/test/fetch-mock';
 import { sessionUser, signOutStore } from '@web/test/session-fixtures';
-import { LoginForm } from './login-form';
-
-function server(options: { demo?: boolean; login?: (call: RecordedCall) => Response | Promise<Response> } = {}) {
-  return mockFetch((call) => {
-    if (call.url === '/api/health') return json(200, { status: 'ok', database: 'up', redis: 'unused', databaseKind: 'pglite', demo: options.demo ?? false });
-    if (call.url === '/api/auth/login') return options.login?.(call) ?? json(401, { success: false, message: 'Giriş başarısız. Bilgileri kontrol edin.' });
-    return json(404, { success: false, message: 'Kayıt bulunamadı' });
-  });
-}
-
-function renderForm() {
-  const router = createMemoryRouter(
-    [
-      { path: '/login', element: <LoginForm /> },
-      { path: '/dashboard', element: <p>Panel ekranı</p> },
-    ],
-    { initialEntries: ['/login'] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+import { renderForm, server } from './login-test-kit';
 
 const username = () => screen.getByLabelText(/Kullanıcı Adı/);
 const password = () => screen.getByLabelText(/Şifre/);

@@ -1,9 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { LOGIN_MESSAGES, loginBody, type LoginBody } from '@common/schemas/auth';
+import { LOGIN_MESSAGES, loginBody, type LoginBody, type LoginResponse } from '@common/schemas/auth';
 import { paths } from '@web/app/paths';
 import { FormAlert } from '@web/components/layout/form-alert';
 import { Button, Input } from '@web/components/ui';
@@ -12,6 +12,7 @@ import { applyServerErrors } from '@web/lib/form-errors';
 import { useHealth } from '@web/lib/health';
 import { useSessionStore } from '@web/stores/session-store';
 import { login } from '../api/auth-api';
+import { TotpLoginStep } from './totp-login-step';
 
 /** Offered only when the server says it runs with demo data (GET /api/health → demo: true). */
 export const DEMO_ACCOUNT = { username: 'admin', password: 'demo1234' } as const;
@@ -34,6 +35,13 @@ export function LoginForm() {
   const { register, handleSubmit, formState, setError, reset } = form;
   // The health answer may come after the user has started typing: never overwrite them.
   const userTouched = useRef(false);
+  /** Set when the password was right and 2FA is on: the second step is shown. */
+  const [challenge, setChallenge] = useState<string | null>(null);
+
+  const finish = ({ tokens, user }: LoginResponse) => {
+    signIn(tokens, user);
+    navigate(user.mustChangePassword ? paths.changePassword : paths.dashboard, { replace: true });
+  };
 
   useEffect(() => {
     if (demo && !userTouched.current) reset({ ...DEMO_ACCOUNT });
@@ -41,14 +49,23 @@ export function LoginForm() {
 
   const submit = handleSubmit(async (values) => {
     try {
-      const { tokens, user } = await login(values);
-      signIn(tokens, user);
-      navigate(user.mustChangePassword ? paths.changePassword : paths.dashboard, { replace: true });
+      const outcome = await login(values);
+      if ('totpRequired' in outcome) setChallenge(outcome.challenge);
+      else finish(outcome);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && applyServerErrors(form, error)) return;
       setError('root.server', { type: 'server', message: loginFailureText(error) });
     }
   });
+
+  if (challenge) {
+    const backToStart = (message?: string) => {
+      setChallenge(null);
+      form.setValue('password', '');
+      if (message) setError('root.server', { type: 'server', message });
+    };
+    return <TotpLoginStep challenge={challenge} onSignedIn={finish} onExpired={backToStart} onBack={() => backToStart()} />;
+  }
 
   return (
     <form

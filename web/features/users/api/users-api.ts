@@ -2,7 +2,9 @@ import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack
 import type { Paged } from '@common/schemas/api';
 import type { Role } from '@common/enums';
 import type { User, UserCreateBody, UserUpdateBody } from '@common/schemas/users';
+import { resetUserTotp } from '@common/contract/totp';
 import { api } from '@web/lib/api-client';
+import { apiCall } from '@web/lib/api-call';
 import { useInvalidateUsers } from '@web/entities/user/user-account-actions';
 import { queryKeys } from '@web/lib/query-keys';
 
@@ -49,3 +51,12 @@ export function useResetPassword() {
   });
 }
 
+
+/** POST /api/users/:userId/totp/reset — lost device: 2FA off, the user's sessions end. */
+export function useResetUserTotp(projectId: number) {
+  const onSuccess = useInvalidateUsers(projectId);
+  return useMutation({
+    mutationFn: ({ userId, reason }: { userId: number; reason: string }) => apiCall(resetUserTotp, { params: { userId }, body: { reason } }),
+    onSuccess,
+  });
+}

@@ -11,11 +11,12 @@ export interface UsersTableProps {
   onEdit: (user: User) => void;
   onToggle: (user: User) => void;
   onResetPassword: (user: User) => void;
+  onResetTotp: (user: User) => void;
   onDelete: (user: User) => void;
 }
 
 /** Username, full name, role, status, last login, created and the actions the caller may take. */
-export function UsersTable({ users, actor, busyId, onEdit, onToggle, onResetPassword, onDelete }: UsersTableProps) {
+export function UsersTable({ users, actor, busyId, onEdit, onToggle, onResetPassword, onResetTotp, onDelete }: UsersTableProps) {
   return (
     <Table label="Kullanıcılar">
       <TableHead>
@@ -45,6 +46,7 @@ export function UsersTable({ users, actor, busyId, onEdit, onToggle, onResetPass
                 onToggle={onToggle}
                 onDelete={onDelete}
                 onResetPassword={onResetPassword}
+                onResetTotp={onResetTotp}
               />
             </TableCell>
           </TableRow>

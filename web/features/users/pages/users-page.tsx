@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { UserPlus, Users } from 'lucide-react';
 import { TABLE } from '@common/constants';
 import { can } from '@common/permissions';
+import { TOTP_MESSAGES } from '@common/schemas/totp';
 import type { User } from '@common/schemas/users';
 import { PageActions } from '@web/components/layout/page-actions';
 import { Button, Card, CardBody, EmptyState, ErrorState, LoadingState, Pagination, useConfirm } from '@web/components/ui';
@@ -11,8 +12,9 @@ import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { RequireProject } from '@web/components/layout/require-project';
 import { useSessionStore } from '@web/stores/session-store';
 import { useUserAccountActions } from '@web/entities/user/user-account-actions';
-import { useCreateUser, useResetPassword, useUpdateUser, useUsers } from '../api/users-api';
+import { useCreateUser, useResetPassword, useResetUserTotp, useUpdateUser, useUsers } from '../api/users-api';
 import { OneTimePasswordDialog } from '../components/one-time-password-dialog';
+import { ResetTotpDialog } from '../components/reset-totp-dialog';
 import { EMPTY_USER_FILTERS, UserFilters, type UserFilterValues } from '../components/user-filters';
 import { UserFormDialog, type UserFormOutput } from '../components/user-form-dialog';
 import { UsersTable } from '../components/users-table';
@@ -43,6 +45,8 @@ function UsersScreen({ projectId }: { projectId: number }) {
   const create = useCreateUser(projectId);
   const update = useUpdateUser(projectId);
   const reset = useResetPassword();
+  const resetTotp = useResetUserTotp(projectId);
+  const [totpTarget, setTotpTarget] = useState<User | null>(null);
   const { busyId, onToggle, onDelete } = useUserAccountActions(projectId);
   const mayManage = can(actor.role, 'user:manage');
 
@@ -89,6 +93,17 @@ function UsersScreen({ projectId }: { projectId: number }) {
     }
   };
 
+  const onResetTotp = async (user: User, reason: string) => {
+    try {
+      await resetTotp.mutateAsync({ userId: user.id, reason });
+    } catch (error) {
+      notify.error('Hata', errorMessage(error, TOTP_MESSAGES.resetFailed));
+      throw error;
+    }
+    notify.success('Başarılı', TOTP_MESSAGES.resetDone);
+    setTotpTarget(null);
+  };
+
   const data = list.data;
   return (
     <div className="flex flex-col gap-4">
@@ -111,7 +126,7 @@ function UsersScreen({ projectId }: { projectId: number }) {
           <ErrorState error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
         ) : data && data.items.length > 0 ? (
           <>
-            <UsersTable users={data.items} actor={actor} busyId={busyId} onEdit={(user) => setEditing({ mode: 'edit', user })} onToggle={onToggle} onResetPassword={onResetPassword} onDelete={onDelete} />
+            <UsersTable users={data.items} actor={actor} busyId={busyId} onEdit={(user) => setEditing({ mode: 'edit', user })} onToggle={onToggle} onResetPassword={onResetPassword} onResetTotp={setTotpTarget} onDelete={onDelete} />
             <Pagination className="border-t border-zinc-200 px-4 py-3 dark:border-zinc-800" page={data.page} totalPages={data.totalPages} onPageChange={setPage} summary={`${data.total} kullanıcı`} />
           </>
         ) : (
@@ -127,6 +142,7 @@ function UsersScreen({ projectId }: { projectId: number }) {
         onClose={() => setEditing(null)}
         onSubmit={save}
       />
+      <ResetTotpDialog user={totpTarget} onClose={() => setTotpTarget(null)} onConfirm={onResetTotp} />
       <OneTimePasswordDialog password={oneTime?.password ?? null} username={oneTime?.username ?? ''} onClose={() => setOneTime(null)} />
     </div>
   );

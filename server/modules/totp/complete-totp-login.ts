@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import type { LoginResponse } from '@common/schemas/auth';
+import { TOTP_MESSAGES } from '@common/schemas/totp';
+import type { AppContext } from '../../context';
+import { users } from '../../db/schema';
+import { unauthorized } from '../../lib/errors';
+import { writeAudit } from '../audit/write-audit';
+import { completeSignIn } from '../auth/login';
+import { countCodeAttempt } from './count-code-attempt';
+import { challengeOwner, spendChallenge } from './login-challenge';
+import { acceptSecondFactor } from './second-factor';
+import { auditTotp } from './totp-audit';
+
+export interface TotpLoginInput {
+  challenge: string;
+  code: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+const challengeExpired = () => unauthorized(TOTP_MESSAGES.challengeExpired, 'CHALLENGE_EXPIRED');
+const codeRefused = () => unauthorized(TOTP_MESSAGES.verifyFailed);
+class WrongCode extends Error {}
+
+/**
+ * The login's second step: a live challenge and a current code (or an unused backup code)
+ * open the session. Wrong codes count toward the same lockout as wrong passwords; the
+ * challenge is spent only by a success, in the same transaction that opens the session.
+ */
+export async function completeTotpLogin(ctx: AppContext, input: TotpLoginInput): Promise<LoginResponse> {
+  const db = ctx.database.db;
+  const userId = await challengeOwner(ctx, db, input.challenge);
+  if (userId === null) throw challengeExpired();
+
+  const attempt = await countCodeAttempt(ctx, userId);
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user || !attempt.counted || !user.isActive || !user.totpEnabled) {
+    await writeAudit(db, {
+      actor: { id: userId, username: user?.username ?? null },
+      action: 'FAILED_LOGIN',
+      resource: 'auth',
+      severity: attempt.counted ? 'medium' : 'high',
+      category: 'auth',
+      details: { reason: !attempt.counted ? 'locked' : !user?.isActive ? 'inactive' : 'totp_off', step: 'totp' },
+      ipAddress: input.ipAddress,
+    });
+    throw codeRefused();
+  }
+
+  try {
+    return await db.transaction(async (tx) => {
+      if (!(await spendChallenge(ctx, tx, input.challenge))) throw challengeExpired();
+      const factor = await acceptSecondFactor(ctx, tx, user, input.code, { allowBackup: true });
+      if (!factor) throw new WrongCode();
+      const signedIn = await completeSignIn(ctx, tx, user, input, { secondFactor: factor === 'backup' ? 'yedek kod' : 'doğrulama kodu' });
+      if (factor === 'backup') {
+        await auditTotp(tx, { actor: { id: user.id, username: user.username }, action: 'TOTP_BACKUP_CODE_USED', userId: user.id, ipAddress: input.ipAddress });
+      }
+      return signedIn;
+    });
+  } catch (error) {
+    if (!(error instanceof WrongCode)) throw error;
+    await auditTotp(db, {
+      actor: { id: user.id, username: user.username },
+      action: 'TOTP_CODE_FAILED',
+      userId: user.id,
+      ipAddress: input.ipAddress,
+      severity: attempt.lockedNow ? 'high' : 'medium',
+      details: { step: 'login', lockedNow: attempt.lockedNow },
+    });
+    throw codeRefused();
+  }
+}

@@ -1,0 +1,124 @@
+import { and, eq } from 'drizzle-orm';
+import { TOTP_MESSAGES, type TotpSetup, type TotpStatus } from '@common/schemas/totp';
+import type { DbOrTx } from '../../db/client';
+import { totpBackupCodes, users } from '../../db/schema';
+import { AppError, conflict, validationError } from '../../lib/errors';
+import { verifyPassword } from '../../lib/passwords';
+import { decryptSecret, encryptSecret } from '../../lib/secrets';
+import { auditActor, type ActorContext } from '../audit/actor';
+import { sessionUnknown } from '../auth/sessions';
+import { countUnusedBackupCodes, replaceBackupCodes } from './backup-codes';
+import { acceptSecondFactor, acceptTotpCode } from './second-factor';
+import { auditTotp } from './totp-audit';
+import { checkTotpCode, newTotpSecret, otpauthUri } from './totp-code';
+
+const verifyFailed = (field = 'token') => new AppError('VALIDATION_FAILED', TOTP_MESSAGES.verifyFailed, { [field]: TOTP_MESSAGES.verifyFailed });
+
+async function loadSelf(db: DbOrTx, id: number) {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  if (!user) throw sessionUnknown();
+  return user;
+}
+
+/** Records a wrong code from a signed-in user (setup, regenerate, disable). */
+async function auditFailedCode(a: ActorContext, step: string) {
+  await auditTotp(a.ctx.database.db, { actor: auditActor(a.actor), action: 'TOTP_CODE_FAILED', userId: a.actor.id, ipAddress: a.ipAddress, details: { step } });
+}
+
+/**
+ * Starts (or restarts) setup: a new secret, encrypted at rest and pending until a code proves
+ * the app has it. 409 while 2FA is on: it must be disabled first.
+ */
+export async function startTotpSetup(a: ActorContext): Promise<TotpSetup> {
+  const { ctx, actor } = a;
+  const secret = newTotpSecret();
+  return ctx.database.db.transaction(async (tx) => {
+    const [row] = await tx.select({ enabled: users.totpEnabled }).from(users).where(eq(users.id, actor.id)).for('update');
+    if (!row) throw sessionUnknown();
+    if (row.enabled) throw conflict(TOTP_MESSAGES.alreadyEnabled);
+    await tx
+      .update(users)
+      .set({ totpSecretEnc: encryptSecret(secret, ctx.keys.encryption), totpLastStep: null, updatedAt: ctx.clock.now() })
+      .where(eq(users.id, actor.id));
+    await auditTotp(tx, { actor: auditActor(actor), action: 'TOTP_SETUP_STARTED', userId: actor.id, ipAddress: a.ipAddress });
+    return { qrCodeUrl: otpauthUri(secret, actor.username), manualEntryKey: secret };
+  });
+}
+
+/** Proves the pending secret with a code, turns 2FA on and returns ten backup codes, once. */
+export async function enableTotp(a: ActorContext, token: string): Promise<string[]> {
+  const { ctx, actor } = a;
+  const db = ctx.database.db;
+  const user = await loadSelf(db, actor.id);
+  if (user.totpEnabled) throw conflict(TOTP_MESSAGES.alreadyEnabled);
+  if (!user.totpSecretEnc) throw new AppError('BAD_REQUEST', TOTP_MESSAGES.noPendingSetup);
+  const secret = decryptSecret(user.totpSecretEnc, ctx.keys.encryption);
+  const check = await checkTotpCode(secret, token, ctx.clock.now(), user.totpLastStep);
+  if (!check.valid) {
+    await auditFailedCode(a, 'enable');
+    throw verifyFailed();
+  }
+  const codes = await db.transaction(async (tx) => {
+    // Only the pending secret that was checked is enabled, and only once: a setup restarted
+    // meanwhile, or a second enable racing this one, changes nothing.
+    const enabled = await tx
+      .update(users)
+      .set({ totpEnabled: true, totpLastStep: check.step, updatedAt: ctx.clock.now() })
+      .where(and(eq(users.id, actor.id), eq(users.totpEnabled, false), eq(users.totpSecretEnc, user.totpSecretEnc!)))
+      .returning({ id: users.id });
+    if (enabled.length !== 1) throw conflict(TOTP_MESSAGES.alreadyEnabled);
+    const fresh = await replaceBackupCodes(tx, actor.id, ctx.keys.encryption, ctx.clock.now());
+    await auditTotp(tx, { actor: auditActor(actor), action: 'TOTP_ENABLED', userId: actor.id, ipAddress: a.ipAddress });
+    return fresh;
+  });
+  return codes;
+}
+
+export async function readTotpStatus(a: ActorContext): Promise<TotpStatus> {
+  const db = a.ctx.database.db;
+  const user = await loadSelf(db, a.actor.id);
+  return { enabled: user.totpEnabled, remainingCodes: user.totpEnabled ? await countUnusedBackupCodes(db, user.id) : 0 };
+}
+
+/** New backup codes for a current code; every old one stops working. */
+export async function regenerateBackupCodes(a: ActorContext, token: string): Promise<string[]> {
+  const { ctx, actor } = a;
+  const db = ctx.database.db;
+  const user = await loadSelf(db, actor.id);
+  if (!user.totpEnabled) throw new AppError('BAD_REQUEST', TOTP_MESSAGES.notEnabled);
+  if (!(await acceptTotpCode(ctx, db, user, token))) {
+    await auditFailedCode(a, 'regenerate');
+    throw verifyFailed();
+  }
+  return db.transaction(async (tx) => {
+    const codes = await replaceBackupCodes(tx, actor.id, ctx.keys.encryption, ctx.clock.now());
+    await auditTotp(tx, { actor: auditActor(actor), action: 'TOTP_BACKUP_CODES_REGENERATED', userId: actor.id, ipAddress: a.ipAddress });
+    return codes;
+  });
+}
+
+/** Turns 2FA off: the real password and a current code (or a backup code). */
+export async function disableTotp(a: ActorContext, input: { password: string; token: string }): Promise<void> {
+  const { ctx, actor } = a;
+  const db = ctx.database.db;
+  const user = await loadSelf(db, actor.id);
+  if (!user.totpEnabled) throw new AppError('BAD_REQUEST', TOTP_MESSAGES.notEnabled);
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    throw validationError({ password: TOTP_MESSAGES.wrongPassword }, TOTP_MESSAGES.wrongPassword);
+  }
+  const factor = await acceptSecondFactor(ctx, db, user, input.token, { allowBackup: true });
+  if (!factor) {
+    await auditFailedCode(a, 'disable');
+    throw verifyFailed();
+  }
+  await db.transaction(async (tx) => {
+    await clearTotp(tx, actor.id, ctx.clock.now());
+    await auditTotp(tx, { actor: auditActor(actor), action: 'TOTP_DISABLED', userId: actor.id, ipAddress: a.ipAddress, details: { with: factor } });
+  });
+}
+
+/** Secret, replay step and backup codes all go: a later setup starts from nothing. */
+export async function clearTotp(tx: DbOrTx, userId: number, now: Date): Promise<void> {
+  await tx.update(users).set({ totpEnabled: false, totpSecretEnc: null, totpLastStep: null, updatedAt: now }).where(eq(users.id, userId));
+  await tx.delete(totpBackupCodes).where(eq(totpBackupCodes.userId, userId));
+}

@@ -1,0 +1,30 @@
+import { ROLE_RANK } from '@common/enums';
+import { TOTP_MESSAGES } from '@common/schemas/totp';
+import { forbidden } from '../../lib/errors';
+import { auditActor, type ActorContext } from '../audit/actor';
+import { revokeUserSessions } from '../auth/sessions';
+import { loadManageableUser } from '../users/user-policy';
+import { clearTotp } from './manage-totp';
+import { auditTotp } from './totp-audit';
+
+/**
+ * Lost device: a super admin (or an admin, for users below them in the same projects) turns
+ * another user's 2FA off with a reason. Every session of that user ends at once.
+ */
+export async function resetUserTotp(a: ActorContext, userId: number, reason: string): Promise<void> {
+  const { ctx, actor } = a;
+  await ctx.database.db.transaction(async (tx) => {
+    const target = await loadManageableUser(tx, actor, userId);
+    if (target.row.id === actor.id) throw forbidden(TOTP_MESSAGES.selfReset);
+    if (actor.role !== 'super_admin' && ROLE_RANK[target.row.role] >= ROLE_RANK[actor.role]) throw forbidden();
+    await clearTotp(tx, userId, ctx.clock.now());
+    await auditTotp(tx, {
+      actor: auditActor(actor),
+      action: 'TOTP_RESET',
+      userId,
+      ipAddress: a.ipAddress,
+      details: { username: target.row.username, reason, wasEnabled: target.row.totpEnabled },
+    });
+    await revokeUserSessions(ctx, userId, 'totp_reset', tx);
+  });
+}
