@@ -32,6 +32,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['web/**/*.test.{ts,tsx}'],
           setupFiles: ['web/test/setup.ts'],
+          // A component test on a loaded machine can need far more than the 5 s default.
+          testTimeout: 60_000,
         },
       },
     ],

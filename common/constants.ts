@@ -4,6 +4,8 @@ export const PRIORITY = {
   manualMin: 1,
   manualMax: 5,
   manualDefault: 3,
+  /** The form's 1–5 is stored as 2–10 (× 2), so its highest is the badges' 'Yüksek' (README "Priority"). */
+  formToStoredFactor: 2,
   storedMin: 1,
   storedMax: 10,
   /** Kanban badge: ≥ high is 'Yüksek', ≥ medium is 'Orta', else 'Düşük'. */
@@ -78,3 +80,15 @@ export const TIMEZONES = ['Europe/Istanbul', 'UTC', 'America/New_York', 'Europe/
 
 export const LOCALE = 'tr-TR';
 export const CURRENCY = 'TRY';
+
+/** The operator's desk (issue 15): what keeps work safe and quick. */
+export const DESK = {
+  /** A click on an action that appeared less than this long ago is ignored (the button moved under the pointer). */
+  freshActionGuardMs: 400,
+  /** 'Geri Al' stays in the toast this long; the server allows a little more for the round trip. */
+  undoWindowMs: 10_000,
+  undoServerGraceMs: 5_000,
+  /** Project setting defaults (project_settings' own defaults), used while a project's row is unknown. */
+  defaultDuplicateWindowHours: 24,
+  defaultCompleteConfirmAmount: 10_000,
+} as const;

@@ -20,6 +20,8 @@ export const API_ERROR_STATUS = {
   ILLEGAL_TRANSITION: 409,
   /** Someone else took the request first. */
   ALREADY_CLAIMED: 409,
+  /** 'Geri Al' refused: someone acted on the request since, the window passed, or nothing to undo. */
+  UNDO_REFUSED: 409,
   /** A sync job of the project is already running. */
   SYNC_RUNNING: 409,
   PAYLOAD_TOO_LARGE: 413,

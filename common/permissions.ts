@@ -14,6 +14,8 @@ export const PERMISSIONS = [
   'request:claim',
   'request:complete',
   'request:requeue',
+  /** Put back one's own request (a mis-claim); 'request:requeue' puts back anyone's. */
+  'request:requeue-own',
   'request:assign-others',
   'request:manage-any',
   'user:read',
@@ -43,6 +45,7 @@ const AGENT: Permission[] = [
   'request:read',
   'request:claim',
   'request:complete',
+  'request:requeue-own',
   'agent:set-own-status',
   'totp:self',
 ];

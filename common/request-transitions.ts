@@ -14,21 +14,48 @@ export const REQUEST_TRANSITIONS: Record<RequestAction, { from: readonly Request
   requeue: { from: ['assigned', 'in_progress', 'cancelled', 'error'], to: 'queued' },
 };
 
+/** Moves that 'Geri Al' can take back within DESK.undoWindowMs, and where the undo takes the request. */
+export const UNDOABLE_ACTIONS = ['complete', 'requeue'] as const;
+export type UndoableAction = (typeof UNDOABLE_ACTIONS)[number];
+export type UndoMove = `undo_${UndoableAction}`;
+/** Completed → back to its assignee; re-queued → back to its former assignee while still waiting. */
+export const UNDO_TRANSITIONS: Record<UndoMove, { from: readonly RequestStatus[]; to: RequestStatus }> = {
+  undo_complete: { from: ['completed'], to: 'assigned' },
+  undo_requeue: { from: ['queued'], to: 'assigned' },
+};
+/** Every move the server makes: the actions and their undos. */
+export type RequestMove = RequestAction | UndoMove;
+export const REQUEST_MOVES: Record<RequestMove, { from: readonly RequestStatus[]; to: RequestStatus }> = { ...REQUEST_TRANSITIONS, ...UNDO_TRANSITIONS };
+
+/** The short list an assignee picks from when putting a request back ('Diğer' takes a text). */
+export const REQUEUE_REASONS = ['Yanlış talep', 'Bilgi eksik', 'Yetkim yok'] as const;
+export const REQUEUE_OTHER_REASON = 'Diğer';
+
 /** The re-queue reason when none is given (spec §4: sent with the reason manual_requeue). */
 export const DEFAULT_REQUEUE_REASON = 'manual_requeue';
 
-export function canTransition(action: RequestAction, status: RequestStatus): boolean {
-  return REQUEST_TRANSITIONS[action].from.includes(status);
+export function canTransition(action: RequestMove, status: RequestStatus): boolean {
+  return REQUEST_MOVES[action].from.includes(status);
 }
 
-const ACTION_VERBS: Record<RequestAction, string> = {
+const ACTION_VERBS: Record<RequestMove, string> = {
   assign: 'üzerine alınamaz',
   complete: 'tamamlanamaz',
   requeue: 'tekrar sıraya alınamaz',
+  undo_complete: 'tamamlanması geri alınamaz',
+  undo_requeue: 'sıraya alınması geri alınamaz',
 };
 
+/** Why an undo is refused (409/403), written once for server and client. */
+export const UNDO_MESSAGES = {
+  changedSince: 'Talep bu arada başka biri tarafından değiştirildi; geri alınamaz',
+  expired: 'Geri alma süresi doldu',
+  notYourMove: 'Yalnızca işlemi yapan kişi geri alabilir',
+  nothingToUndo: 'Geri alınacak bir işlem yok',
+} as const;
+
 /** The 409 message for a refused move; it names the request's current status. */
-export function transitionRefusedMessage(action: RequestAction, status: RequestStatus): string {
+export function transitionRefusedMessage(action: RequestMove, status: RequestStatus): string {
   return `Talep "${REQUEST_STATUS_LABELS[status]}" durumunda olduğu için ${ACTION_VERBS[action]}`;
 }
 

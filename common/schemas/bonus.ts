@@ -22,6 +22,11 @@ export const BONUS_MESSAGES = {
   statsInvalid: 'stats true veya false olmalıdır',
   agentIdInvalid: 'Geçersiz kullanıcı',
   completedByNotCaller: 'Talep yalnızca oturumdaki kullanıcı adına tamamlanabilir',
+  customerRequired: 'Müşteri kullanıcı adı veya müşteri ID gereklidir',
+  amountRequired: "Tutar 0'dan büyük olmalıdır",
+  confirmAmountMismatch: 'Onay için talebin tutarını aynen yazın',
+  requeueReasonRequired: 'Tekrar sıraya alma sebebi seçin',
+  notYourRequeue: 'Yalnızca talebi üzerine alan kişi veya yetkili biri tekrar sıraya alabilir',
 } as const;
 
 export const REQUEST_SOURCES = ['manual', 'sync'] as const;
@@ -68,6 +73,8 @@ export const REQUEST_SORT_COLUMNS = [
   'customerName',
   'completedAt',
   'id',
+  /** The waiting column's order: highest priority first, then the oldest (sortOrder is ignored). */
+  'queue',
 ] as const;
 export type RequestSortColumn = (typeof REQUEST_SORT_COLUMNS)[number];
 
@@ -140,7 +147,7 @@ const amountInput = z
  * The manual request form (spec §2.4, §5): external id and username optional (empty values
  * are omitted), priority 1–5 default 3; the other fields of a request are optional too.
  */
-export const createRequestBody = z.strictObject({
+export const createRequestFields = z.strictObject({
   externalId: optionalText(100),
   customerUsername: optionalText(100),
   priority: z
@@ -155,14 +162,30 @@ export const createRequestBody = z.strictObject({
   amount: amountInput.optional(),
   description: optionalText(1000),
 });
+
+/** A request nobody can pay (no customer, nothing to pay) is refused: each field says why. */
+export function refineCreateRequest(body: { customerUsername?: string; customerId?: string; amount?: string }, ctx: z.RefinementCtx): void {
+  if (!body.customerUsername && !body.customerId) ctx.addIssue({ code: 'custom', path: ['customerUsername'], message: BONUS_MESSAGES.customerRequired });
+  if (body.amount === undefined || !(Number(body.amount) > 0)) ctx.addIssue({ code: 'custom', path: ['amount'], message: BONUS_MESSAGES.amountRequired });
+}
+export const createRequestBody = createRequestFields.superRefine(refineCreateRequest);
 export type CreateRequestBody = z.input<typeof createRequestBody>;
 export type CreateRequestInput = z.output<typeof createRequestBody>;
 
 /** POST …/assign: without agentId the caller takes it; a manager or above may name another member. */
 export const assignRequestBody = z.strictObject({ agentId: idParam.optional() }).nullish();
 /** `completedBy` (spec §7.3) may be sent, but it is always the caller: another id is refused. */
-export const completeRequestBody = z.strictObject({ notes: optionalText(1000), completedBy: idParam.optional() }).nullish();
+/** `confirmAmount`: at or above the project's completeConfirmAmount, the amount typed by the user. */
+export const completeRequestBody = z
+  .strictObject({ notes: optionalText(1000), completedBy: idParam.optional(), confirmAmount: z.string().max(40).optional() })
+  .nullish();
 export const requeueRequestBody = z.strictObject({ reason: optionalText(200) }).nullish();
+/** 'Geri Al': which move to take back, and the version that move left (anything since refuses the undo). */
+export const undoRequestBody = z.strictObject({
+  action: z.enum(['complete', 'requeue'], { error: 'Geri alınacak işlem complete veya requeue olmalıdır' }),
+  version: z.number({ error: 'Sürüm bir tam sayı olmalıdır' }).int().min(1).max(2_147_483_647),
+});
+export type UndoRequestBody = z.infer<typeof undoRequestBody>;
 
 export const requestParams = z.object({ projectId: idParam, requestId: idParam });
 
@@ -187,6 +210,10 @@ export const bonusRequestSchema = z.object({
   assignedUserName: z.string().nullable(),
   assignedAt: z.string().nullable(),
   reservedForUserId: z.number().int().nullable(),
+  /** Whom a waiting request is held for ('X için ayrıldı'). */
+  reservedForName: z.string().nullable(),
+  /** 'Olası tekrar': the earlier request of the same customer and bonus type within the duplicate window. */
+  possibleDuplicateOfId: z.number().int().nullable(),
   completedBy: z.number().int().nullable(),
   completedByName: z.string().nullable(),
   completedAt: z.string().nullable(),
@@ -236,7 +263,7 @@ export const requestListResponse = z.object({
 export type RequestListResponse = z.infer<typeof requestListResponse>;
 
 /** Timeline entries; started/cancelled/failed come from the project's own system (sync). */
-export const REQUEST_EVENT_TYPES = ['created', 'assigned', 'reserved', 'handed_over', 'started', 'completed', 'requeued', 'cancelled', 'failed'] as const;
+export const REQUEST_EVENT_TYPES = ['created', 'assigned', 'reserved', 'handed_over', 'started', 'completed', 'requeued', 'complete_undone', 'requeue_undone', 'cancelled', 'failed'] as const;
 export type RequestEventType = (typeof REQUEST_EVENT_TYPES)[number];
 export const REQUEST_EVENT_LABELS: Record<RequestEventType, string> = {
   created: 'Oluşturuldu',
@@ -246,6 +273,8 @@ export const REQUEST_EVENT_LABELS: Record<RequestEventType, string> = {
   started: 'İşleme alındı',
   completed: 'Tamamlandı',
   requeued: 'Tekrar sıraya alındı',
+  complete_undone: 'Tamamlama geri alındı',
+  requeue_undone: 'Sıraya alma geri alındı',
   cancelled: 'İptal edildi',
   failed: 'Hata oluştu',
 };
@@ -269,3 +298,13 @@ export type RequestDetail = z.infer<typeof requestDetailResponse>;
 /** A claim past capacity is not refused: the request is reserved and `enqueued` is true. */
 export const assignResponse = z.object({ request: bonusRequestSchema, enqueued: z.boolean() });
 export type AssignResponse = z.infer<typeof assignResponse>;
+
+/** GET …/requests/mine: the caller's load ('3/5') and their reservations in hand-over order. */
+export const myQueueResponse = z.object({
+  load: z.number().int(),
+  maxLoad: z.number().int(),
+  reservations: z.array(bonusRequestSchema),
+  /** The project's completeConfirmAmount (exact decimal); null: completing never asks for the amount. */
+  completeConfirmAmount: z.string().nullable(),
+});
+export type MyQueue = z.infer<typeof myQueueResponse>;

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import '@common/zod-tr';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // jsdom has no matchMedia; the theme store asks it for the system preference.
@@ -19,6 +19,10 @@ if (typeof window.matchMedia !== 'function') {
     }),
   });
 }
+
+// findBy*/waitFor wait for the DOM, not for a time budget: on a shared, loaded machine a render
+// can take seconds, and the 1 s default then fails tests that are right.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type PgColumn, bigserial, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './columns';
 import { projects } from './projects';
 import { users } from './users';
@@ -11,6 +11,11 @@ import { users } from './users';
  */
 export function searchFold(value: SQL): SQL {
   return sql`translate(lower(${value}), 'ıçğöşüâîû', 'icgosuaiu')`;
+}
+
+/** Who a request is for, as duplicate detection compares it: the customer id, else the lower-cased username. */
+export function customerKey(customerId: SQL | PgColumn, customerUsername: SQL | PgColumn): SQL {
+  return sql`coalesce(nullif(${customerId}, ''), 'u:' || lower(nullif(${customerUsername}, '')))`;
 }
 
 export const bonusRequests = pgTable(
@@ -46,6 +51,8 @@ export const bonusRequests = pgTable(
     completedAt: tstz('completed_at'),
     completionNotes: text('completion_notes'),
     requeueReason: text('requeue_reason'),
+    /** 'Olası tekrar': an earlier request of the same customer and bonus type inside the project's duplicate window. */
+    possibleDuplicateOfId: integer('possible_duplicate_of_id'),
     /** Last change time in the project's own system (sync watermark input). */
     externalUpdatedAt: tstz('external_updated_at'),
     version: integer('version').notNull().default(1),
@@ -70,6 +77,15 @@ export const bonusRequests = pgTable(
       .where(sql`${t.reservedForUserId} is not null`),
     // Project first (btree_gin): a search reads only the project's matches, not every project's.
     index('bonus_requests_project_search_trgm_idx').using('gin', t.projectId, t.searchText.op('gin_trgm_ops')),
+    // The waiting column's order (priority, then oldest first) and its oldest wait, read off small partial indexes.
+    index('bonus_requests_waiting_queue_idx')
+      .on(t.projectId, t.priority.desc(), t.createdAt, t.id)
+      .where(sql`${t.status} in ('new', 'queued')`),
+    index('bonus_requests_waiting_age_idx')
+      .on(t.projectId, t.createdAt, t.id)
+      .where(sql`${t.status} in ('new', 'queued')`),
+    // Duplicate detection: the same customer (id, else folded username) and bonus type, by time.
+    index('bonus_requests_customer_key_idx').on(t.projectId, t.bonusType, customerKey(t.customerId, t.customerUsername), t.createdAt),
     check('bonus_requests_priority_ck', sql`${t.priority} between 1 and 10`),
   ],
 );

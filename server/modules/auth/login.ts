@@ -35,7 +35,6 @@ export async function sessionUserOf(db: DbOrTx, user: typeof users.$inferSelect)
 
 export async function login(ctx: AppContext, input: LoginInput): Promise<LoginResponse | TotpChallenge> {
   const db = ctx.database.db;
-  const now = ctx.clock.now();
   // Counted before the password is checked: however many guesses arrive at once, no more than
   // maxLoginAttempts of them are ever checked (login-attempts.ts).
   const attempt = await reserveLoginAttempt(ctx, { username: input.username });

@@ -11,5 +11,8 @@ export const accessRules: AccessRule[] = [
   { method: 'GET', url: `${BASE}/:requestId`, roles: ROLES },
   { method: 'POST', url: `${BASE}/:requestId/assign`, roles: ROLES },
   { method: 'POST', url: `${BASE}/:requestId/complete`, roles: ROLES },
-  { method: 'POST', url: `${BASE}/:requestId/requeue`, roles: OPERATOR_AND_ABOVE },
+  // An agent may put back only their own request (checked by the service, not the role).
+  { method: 'POST', url: `${BASE}/:requestId/requeue`, roles: ROLES },
+  { method: 'GET', url: `${BASE}/mine`, roles: ROLES },
+  { method: 'POST', url: `${BASE}/:requestId/undo`, roles: ROLES },
 ];

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { BONUS_MESSAGES } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import { bonusRequestEvents, bonusRequests, projectMembers } from '../../db/schema';
 import { usingPostgres } from '../../db/test-database';
@@ -115,11 +116,18 @@ describe('completing and re-queueing', () => {
     expect(emits).toHaveBeenCalledWith(bed.project.id, SOCKET_EVENTS.requestCompleted, res.json().data);
   });
 
-  it('lets no agent re-queue (403), and clears the assignee when an operator does', async () => {
+  it("lets an agent re-queue only their own request (403 on another's), and clears the assignee when an operator does", async () => {
     const agent = await signedInMember(bed.app, bed.project.id);
+    const other = await signedInMember(bed.app, bed.project.id);
     const row = await insertRequest(bed.app, bed.project.id);
     await post(bed.app, url(row.id, 'assign'), agent.token);
-    expect((await post(bed.app, url(row.id, 'requeue'), agent.token)).statusCode).toBe(403);
+    const refused = await post(bed.app, url(row.id, 'requeue'), other.token, { reason: 'Yanlış talep' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(BONUS_MESSAGES.notYourRequeue);
+    const own = await post(bed.app, url(row.id, 'requeue'), agent.token, { reason: 'Yanlış talep' });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().data).toMatchObject({ status: 'queued', agentId: null, requeueReason: 'Yanlış talep' });
+    await post(bed.app, url(row.id, 'assign'), agent.token);
     const res = await post(bed.app, url(row.id, 'requeue'), bed.tokens.operator);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'queued', agentId: null, assignedUserName: null, requeueReason: 'manual_requeue' });

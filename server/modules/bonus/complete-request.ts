@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Role } from '@common/enums';
 import { can } from '@common/permissions';
-import type { BonusRequest } from '@common/schemas/bonus';
+import { BONUS_MESSAGES, type BonusRequest } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { AppContext } from '../../context';
 import { bonusRequests } from '../../db/schema';
+import { validationError } from '../../lib/errors';
+import { readDeskSettings } from './desk-settings';
 import { releaseRequest } from './release-request';
 import type { RequestActor } from './request-changes';
 
@@ -13,6 +15,31 @@ export interface CompleteRequestInput {
   requestId: number;
   actor: RequestActor & { id: number; role: Role };
   notes?: string;
+  /** The amount as the user typed it, needed at or above the project's completeConfirmAmount. */
+  confirmAmount?: string;
+}
+
+/** '1.250,50', '1250.5' and '1250.50' are the same money; compared in cents. */
+function cents(text: string): number | null {
+  const cleaned = text.trim().replace(/\s|₺/g, '');
+  const normalised = /,\d{1,2}$/.test(cleaned) ? cleaned.replace(/\./g, '').replace(',', '.') : cleaned.replace(/,/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(normalised)) return null;
+  return Math.round(Number(normalised) * 100);
+}
+
+/** Paying out a large amount needs the amount typed: a mis-click cannot send it. */
+async function checkConfirmAmount(ctx: AppContext, input: CompleteRequestInput): Promise<void> {
+  const [row] = await ctx.database.db
+    .select({ amount: bonusRequests.amount })
+    .from(bonusRequests)
+    .where(and(eq(bonusRequests.id, input.requestId), eq(bonusRequests.projectId, input.projectId)))
+    .limit(1);
+  if (!row) return; // the move itself answers 404
+  const { completeConfirmAmount } = await readDeskSettings(ctx.database.db, input.projectId);
+  if (completeConfirmAmount === null || Number(row.amount) < Number(completeConfirmAmount)) return;
+  if (input.confirmAmount === undefined || cents(input.confirmAmount) !== cents(row.amount)) {
+    throw validationError({ confirmAmount: BONUS_MESSAGES.confirmAmountMismatch }, BONUS_MESSAGES.confirmAmountMismatch);
+  }
 }
 
 /**
@@ -20,7 +47,8 @@ export interface CompleteRequestInput {
  * may, or a manager and above. The assignee's load drops, so their oldest capacity
  * reservation is handed to them in the same transaction.
  */
-export function completeRequest(ctx: AppContext, input: CompleteRequestInput): Promise<BonusRequest> {
+export async function completeRequest(ctx: AppContext, input: CompleteRequestInput): Promise<BonusRequest> {
+  await checkConfirmAmount(ctx, input);
   return releaseRequest(ctx, input, {
     action: 'complete',
     set: (now) => ({ completedByUserId: input.actor.id, completedAt: now, completionNotes: input.notes ?? null }),

@@ -30,7 +30,8 @@ describe('POST …/requests (manual request form)', () => {
     expect(data).toMatchObject({
       externalId: 'MAN-1',
       customerUsername: 'mehmet34',
-      priority: 4,
+      // The form's 4 is stored as 8 (× 2, README "Priority").
+      priority: 8,
       amount: '1250.50',
       bonusType: 'cashback',
       status: 'new',
@@ -48,10 +49,27 @@ describe('POST …/requests (manual request form)', () => {
     expect(emits).toHaveBeenCalledWith(bed.project.id, SOCKET_EVENTS.requestCreated, data);
   });
 
-  it('omits empty optional values and defaults the priority to 3', async () => {
-    const res = await create({ externalId: '', customerUsername: '   ' });
+  it('omits empty optional values and defaults the priority to 3 (stored as 6)', async () => {
+    const res = await create({ externalId: '', customerUsername: '   ', customerId: '9001', amount: '10' });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().data).toMatchObject({ externalId: null, customerUsername: null, priority: 3, amount: '0.00', bonusType: 'other' });
+    expect(res.json().data).toMatchObject({ externalId: null, customerUsername: null, customerId: '9001', priority: 6, amount: '10.00', bonusType: 'other' });
+  });
+
+  it('refuses an empty form: a customer (username or id) and an amount above 0 are required, per field, writing nothing', async () => {
+    const before = await requestCount();
+    for (const payload of [{}, { customerUsername: '  ', amount: '0' }, { customerId: '', amount: '0,00' }]) {
+      const res = await create(payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({ customerUsername: BONUS_MESSAGES.customerRequired, amount: BONUS_MESSAGES.amountRequired });
+    }
+    expect((await create({ customerUsername: 'ali', amount: '-5' })).json().errors).toEqual({ amount: BONUS_MESSAGES.amountInvalid });
+    expect(await requestCount()).toBe(before);
+  });
+
+  it('stores the form priority 1–5 as 2–10, so the highest is the board\'s highest', async () => {
+    const stored = [];
+    for (const priority of [1, 5]) stored.push((await create({ customerUsername: `pri${priority}`, amount: '5', priority })).json().data.priority);
+    expect(stored).toEqual([2, 10]);
   });
 
   it.each([0, 6, 2.5, '3', null])('refuses priority %j with the field message', async (priority) => {
@@ -63,7 +81,7 @@ describe('POST …/requests (manual request form)', () => {
   });
 
   it('reports every bad field at once', async () => {
-    const res = await create({ priority: 9, amount: '12.345', bonusType: 'freespin', externalId: 'x'.repeat(101) });
+    const res = await create({ priority: 9, amount: '12.345', bonusType: 'freespin', externalId: 'x'.repeat(101), customerUsername: 'ali' });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({
       priority: BONUS_MESSAGES.priorityRange,
@@ -80,9 +98,9 @@ describe('POST …/requests (manual request form)', () => {
   });
 
   it('answers 409 on the field for an external id the project already has, writing nothing', async () => {
-    expect((await create({ externalId: 'DUP-1' })).statusCode).toBe(201);
+    expect((await create({ externalId: 'DUP-1', customerUsername: 'ali', amount: '5' })).statusCode).toBe(201);
     const before = await requestCount();
-    const res = await create({ externalId: 'DUP-1' });
+    const res = await create({ externalId: 'DUP-1', customerUsername: 'veli', amount: '5' });
     expect(res.statusCode).toBe(409);
     expect(res.json().errors).toEqual({ externalId: BONUS_MESSAGES.externalIdTaken });
     expect(await requestCount()).toBe(before);
@@ -141,7 +159,7 @@ describe('createRequests for imported rows (source sync)', () => {
 
 describe('GET …/requests/:requestId (detail with timeline)', () => {
   it('shows the request and its events in order, with who and when', async () => {
-    const created = (await create({ externalId: 'TL-1', customerUsername: 'zeynep' })).json().data;
+    const created = (await create({ externalId: 'TL-1', customerUsername: 'zeynep', amount: '75' })).json().data;
     const url = `${requestsUrl(bed.project.id)}/${created.id}`;
     await post(bed.app, `${url}/assign`, bed.tokens.agent);
     await post(bed.app, `${url}/complete`, bed.tokens.agent, { notes: 'Tamam' });

@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
+import { PRIORITY } from '@common/constants';
 import type { BonusType, RequestStatus } from '@common/enums';
 import { BONUS_MESSAGES, type BonusRequest, type CreateRequestInput, type RequestSource } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
+import { customerKey } from '../../db/schema';
 import { sqlArray } from '../../db/sql-arrays';
 import { AppError } from '../../lib/errors';
+import { readDeskSettings } from './desk-settings';
 import { auditRequestChange, PendingRequestChanges, publishRequestChanges, recordRequestEvents, type RequestActor } from './request-changes';
 
 /** One request to create, from the manual form or from a project's own system (sync). */
@@ -75,6 +78,7 @@ export async function createRequestsInTransaction(
   const created: CreatedRequest[] = (inserted as unknown as { rows: { id: number; status: RequestStatus; external_id: string | null }[] }).rows
     .map((r) => ({ id: Number(r.id), status: r.status, externalId: r.external_id }))
     .sort((a, b) => a.id - b.id);
+  await flagPossibleDuplicates(tx, input.projectId, created.map((r) => r.id));
   const changes = new PendingRequestChanges(input.projectId);
   await recordRequestEvents(
     tx,
@@ -114,6 +118,32 @@ export async function createRequestsInTransaction(
   };
 }
 
+/**
+ * 'Olası tekrar': each new request whose customer (id, else username) and bonus type match an
+ * earlier request of the project within the duplicate window points at the latest such one,
+ * so every view can link to it before anyone pays twice. Only rows with a match are written.
+ */
+async function flagPossibleDuplicates(tx: DbOrTx, projectId: number, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const { duplicateWindowHours } = await readDeskSettings(tx, projectId);
+  const nKey = customerKey(sql.raw('n.customer_id'), sql.raw('n.customer_username'));
+  const oKey = customerKey(sql.raw('o.customer_id'), sql.raw('o.customer_username'));
+  await tx.execute(sql`
+    update bonus_requests b set possible_duplicate_of_id = d.dup_id
+    from (
+      select n.id, (
+        select o.id from bonus_requests o
+        where o.project_id = n.project_id and o.bonus_type = n.bonus_type and ${oKey} = ${nKey}
+          and o.created_at >= n.created_at - make_interval(hours => ${duplicateWindowHours}::int)
+          and (o.created_at, o.id) < (n.created_at, n.id)
+        order by o.created_at desc, o.id desc limit 1
+      ) as dup_id
+      from bonus_requests n
+      where n.id = any(${sqlArray(ids, 'int')}) and n.project_id = ${projectId} and ${nKey} is not null
+    ) d
+    where b.id = d.id and d.dup_id is not null`);
+}
+
 /** Creates requests in their own transaction and sends the socket events once it commits. */
 export async function createRequests(
   ctx: AppContext,
@@ -126,7 +156,9 @@ export async function createRequests(
 
 /** The manual form (spec §2.4): one request; a repeated external id is refused with 409. */
 export async function createManualRequest(ctx: AppContext, input: { projectId: number; actor: RequestActor; body: CreateRequestInput }): Promise<BonusRequest> {
-  const { requests } = await createRequests(ctx, { projectId: input.projectId, source: 'manual', actor: input.actor, items: [input.body] });
+  // The form's 1–5 is stored as 2–10, so its highest is the board's 'Yüksek' (README "Priority").
+  const item = { ...input.body, priority: input.body.priority * PRIORITY.formToStoredFactor };
+  const { requests } = await createRequests(ctx, { projectId: input.projectId, source: 'manual', actor: input.actor, items: [item] });
   const request = requests[0];
   if (!request) throw new AppError('CONFLICT', BONUS_MESSAGES.externalIdTaken, { externalId: BONUS_MESSAGES.externalIdTaken });
   return request;

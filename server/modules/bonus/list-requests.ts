@@ -20,6 +20,7 @@ const SORT_COLUMNS: Record<RequestSortColumn, { column: PgColumn; notNull: boole
   customerName: { column: bonusRequests.customerName, notNull: false },
   completedAt: { column: bonusRequests.completedAt, notNull: false },
   id: { column: bonusRequests.id, notNull: true },
+  queue: { column: bonusRequests.priority, notNull: true },
 };
 
 /**
@@ -28,6 +29,8 @@ const SORT_COLUMNS: Record<RequestSortColumn, { column: PgColumn; notNull: boole
  * id DESC) indexes give forwards and backwards; empty values of nullable columns go last.
  */
 export function requestOrder(sortBy: RequestSortColumn, sortOrder: 'asc' | 'desc'): SQL[] {
+  // Waiting work: priority, then oldest first (the partial waiting_queue index gives this order).
+  if (sortBy === 'queue') return [sql`${bonusRequests.priority} desc`, sql`${bonusRequests.createdAt} asc`, sql`${bonusRequests.id} asc`];
   const { column, notNull } = SORT_COLUMNS[sortBy];
   const direction = (col: PgColumn, nn: boolean) =>
     sortOrder === 'desc' ? sql`${col} desc nulls last` : nn ? sql`${col} asc nulls first` : sql`${col} asc nulls last`;

@@ -6,6 +6,7 @@ import { bonusRequests, users } from '../../db/schema';
 
 const assignee = alias(users, 'assignee');
 const completer = alias(users, 'completer');
+const reservedFor = alias(users, 'reserved_for');
 
 /** A timestamp written exactly as JavaScript's `toISOString` writes it (UTC, milliseconds, `Z`). */
 export function isoTimestamp(column: PgColumn | SQL): SQL<string | null> {
@@ -41,6 +42,8 @@ export const presentedRequestFields = {
   assignedUserName: field<string | null>(assignee.fullName, 'assignedUserName'),
   assignedAt: field<string | null>(isoTimestamp(r.assignedAt), 'assignedAt'),
   reservedForUserId: field<number | null>(r.reservedForUserId, 'reservedForUserId'),
+  reservedForName: field<string | null>(reservedFor.fullName, 'reservedForName'),
+  possibleDuplicateOfId: field<number | null>(r.possibleDuplicateOfId, 'possibleDuplicateOfId'),
   completedBy: field<number | null>(r.completedByUserId, 'completedBy'),
   completedByName: field<string | null>(completer.fullName, 'completedByName'),
   completedAt: field<string | null>(isoTimestamp(r.completedAt), 'completedAt'),
@@ -51,13 +54,14 @@ export const presentedRequestFields = {
   version: field<number>(r.version, 'version'),
 } satisfies Record<keyof BonusRequest, SQL.Aliased>;
 
-/** Presented requests: a dynamic select from bonus_requests with the two name joins; callers add where/order/limit. */
+/** Presented requests: a dynamic select from bonus_requests with the three name joins; callers add where/order/limit. */
 export function selectPresentedRequests(db: DbOrTx) {
   return db
     .select(presentedRequestFields)
     .from(bonusRequests)
     .leftJoin(assignee, eq(assignee.id, bonusRequests.assignedUserId))
     .leftJoin(completer, eq(completer.id, bonusRequests.completedByUserId))
+    .leftJoin(reservedFor, eq(reservedFor.id, bonusRequests.reservedForUserId))
     .$dynamic();
 }
 

@@ -4,10 +4,12 @@ import type { RequestStatus } from '@common/enums';
 import {
   alreadyClaimedMessage,
   canTransition,
+  REQUEST_MOVES,
   REQUEST_TRANSITIONS,
   reservedForOtherMessage,
   transitionRefusedMessage,
   type RequestAction,
+  type RequestMove,
 } from '@common/request-transitions';
 import { BONUS_MESSAGES } from '@common/schemas/bonus';
 import type { DbOrTx } from '../../db/client';
@@ -37,10 +39,10 @@ export interface TransitionResult {
 
 export async function applyTransition(
   tx: DbOrTx,
-  action: RequestAction,
+  action: RequestMove,
   opts: { projectId: number; requestId: number; now: Date; set?: RequestSet; guard?: SQL },
 ): Promise<TransitionResult | undefined> {
-  const { from, to } = REQUEST_TRANSITIONS[action];
+  const { from, to } = REQUEST_MOVES[action];
   // The row as this statement first saw it, for the event's from-status and the old assignee.
   const before = tx
     .select({ id: bonusRequests.id, status: bonusRequests.status, assignedUserId: bonusRequests.assignedUserId, reservedForUserId: bonusRequests.reservedForUserId, reservedAt: bonusRequests.reservedAt })
@@ -70,7 +72,7 @@ export async function applyTransition(
 }
 
 /** The 409 for a status that does not allow the action (the move changes nothing). */
-export function assertTransition(action: RequestAction, status: RequestStatus): void {
+export function assertTransition(action: RequestMove, status: RequestStatus): void {
   if (!canTransition(action, status)) throw conflict(transitionRefusedMessage(action, status), 'ILLEGAL_TRANSITION');
 }
 
@@ -110,6 +112,7 @@ export async function refusal(
     return conflict(reservedForOtherMessage(row.reservedForName ?? 'başka bir kullanıcı'), 'ALREADY_CLAIMED');
   }
   if (action === 'complete' && row.assignedUserId !== opts.actorId) return forbidden(BONUS_MESSAGES.notYourRequest);
+  if (action === 'requeue' && row.assignedUserId !== opts.actorId) return forbidden(BONUS_MESSAGES.notYourRequeue);
   // The status allowed the move a moment ago: someone changed the request in between.
   return conflict('Talep bu sırada değişti; lütfen listeyi yenileyip tekrar deneyin');
 }

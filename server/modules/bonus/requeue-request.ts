@@ -1,26 +1,32 @@
+import { eq } from 'drizzle-orm';
+import type { Role } from '@common/enums';
+import { can } from '@common/permissions';
 import { DEFAULT_REQUEUE_REASON } from '@common/request-transitions';
 import type { BonusRequest } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { AppContext } from '../../context';
+import { bonusRequests } from '../../db/schema';
 import { releaseRequest } from './release-request';
 import type { RequestActor } from './request-changes';
 
 export interface RequeueRequestInput {
   projectId: number;
   requestId: number;
-  actor: RequestActor & { id: number };
+  actor: RequestActor & { id: number; role: Role };
   reason?: string;
 }
 
 /**
  * Puts an active or problem request back in the queue, clearing its assignee. The former
- * assignee's load drops, so their oldest capacity reservation is handed to them.
+ * assignee's load drops, so their oldest capacity reservation is handed to them. Without
+ * 'request:requeue' (an agent) only one's own request may be put back (a mis-claim).
  */
 export function requeueRequest(ctx: AppContext, input: RequeueRequestInput): Promise<BonusRequest> {
   const reason = input.reason ?? DEFAULT_REQUEUE_REASON;
   return releaseRequest(ctx, input, {
     action: 'requeue',
     set: () => ({ assignedUserId: null, assignedByUserId: null, assignedAt: null, requeueReason: reason }),
+    guard: can(input.actor.role, 'request:requeue') ? undefined : eq(bonusRequests.assignedUserId, input.actor.id),
     event: { type: 'requeued', reason, details: (moved) => ({ previousAssignee: moved.previousAssigneeId, reason }) },
     auditAction: 'REQUEUE_BONUS_REQUEST',
     socketEvent: SOCKET_EVENTS.requestUpdated,

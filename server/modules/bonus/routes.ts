@@ -13,8 +13,10 @@ import {
   requestStatsSchema,
   requeueRequestBody,
 } from '@common/schemas/bonus';
+import { getMyQueue, undoRequestMove } from '@common/contract/request-desk';
 import type { FastifyRequest } from 'fastify';
 import { validationError } from '../../lib/errors';
+import { route } from '../../lib/route';
 import { requireAuth } from '../../policies/authorize';
 import { ok, type App } from '../../types';
 import { claimRequest } from './claim-request';
@@ -23,7 +25,9 @@ import { createManualRequest } from './create-request';
 import { getRequest } from './get-request';
 import { listRequests, serializeRequestListPage } from './list-requests';
 import { requestStats } from './request-stats';
+import { myQueue } from './my-queue';
 import { requeueRequest } from './requeue-request';
+import { undoRequest } from './undo-request';
 
 const BASE = '/api/bonus/projects/:projectId/requests';
 const tags = ['bonus'];
@@ -130,15 +134,23 @@ export default async function bonusRoutes(app: App) {
       if (completedBy !== undefined && completedBy !== actor.id) {
         throw validationError({ completedBy: BONUS_MESSAGES.completedByNotCaller }, BONUS_MESSAGES.completedByNotCaller);
       }
-      return ok(await completeRequest(ctx, { projectId: request.params.projectId, requestId: request.params.requestId, actor, notes: request.body?.notes }));
+      return ok(
+        await completeRequest(ctx, {
+          projectId: request.params.projectId,
+          requestId: request.params.requestId,
+          actor,
+          notes: request.body?.notes,
+          confirmAmount: request.body?.confirmAmount,
+        }),
+      );
     },
   );
 
   app.post(
     `${BASE}/:requestId/requeue`,
     {
-      config: { permission: 'request:requeue' },
-      schema: { tags, summary: 'Talebi tekrar sıraya al (varsayılan sebep: manual_requeue)', params: requestParams, body: requeueRequestBody, response: { 200: envelope(bonusRequestSchema) } },
+      config: { permission: 'request:requeue-own' },
+      schema: { tags, summary: 'Talebi tekrar sıraya al (varsayılan sebep: manual_requeue); ajan yalnızca kendi talebini', params: requestParams, body: requeueRequestBody, response: { 200: envelope(bonusRequestSchema) } },
     },
     async (request) =>
       ok(
@@ -149,5 +161,10 @@ export default async function bonusRoutes(app: App) {
           reason: request.body?.reason,
         }),
       ),
+  );
+
+  route(app, getMyQueue, async (request) => myQueue(db, request.params.projectId, requireAuth(request as never).user.id));
+  route(app, undoRequestMove, async (request) =>
+    undoRequest(ctx, { projectId: request.params.projectId, requestId: request.params.requestId, actor: actorOf(request as never), ...request.body }),
   );
 }

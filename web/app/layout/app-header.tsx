@@ -4,6 +4,7 @@ import { PageActionsSlot } from '@web/components/layout/page-actions';
 import { ProjectSwitcher } from './project-switcher';
 import { SocketIndicator } from './socket-indicator';
 import { ThemeToggle } from '@web/components/layout/theme-toggle';
+import { OwnLoadBadge } from '@web/features/agents/components/own-load-badge';
 import { OwnStatusSelect } from '@web/features/agents/components/own-status-select';
 import { UserMenu } from './user-menu';
 
@@ -22,6 +23,7 @@ export function AppHeader({ title, onOpenNav }: { title: string; onOpenNav: () =
         <div className="flex items-center gap-1.5 sm:gap-2">
           <SocketIndicator />
           {/* On a phone it sits in the menu instead (the sidebar). */}
+          <OwnLoadBadge />
           <OwnStatusSelect className="max-sm:hidden" />
           <ThemeToggle />
           <UserMenu />

@@ -1,13 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_REQUEUE_REASON } from '@common/request-transitions';
-import type { AssignResponse, BonusRequest, CreateRequestBody } from '@common/schemas/bonus';
+import type { AssignResponse, BonusRequest, CreateRequestBody, UndoRequestBody } from '@common/schemas/bonus';
+import { undoRequestMove } from '@common/contract/request-desk';
 import { api } from '@web/lib/api-client';
+import { apiCall } from '@web/lib/api-call';
 import { requestKeys, requestsPath } from './request-queries';
 
-/** After any change the project's request data (lists, columns, stats, details) is reloaded. */
+/**
+ * After any change the project's request data (lists, columns, stats, details) is reloaded.
+ * The reload is not returned: TanStack Query awaits a promise from onSettled, so the button
+ * would stay 'Kaydediliyor…' until every column had refetched (many seconds on a busy server);
+ * the action is done when the server answers, and the lists catch up on their own.
+ */
 function useInvalidateRequests(projectId: number) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: requestKeys.all(projectId) });
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: requestKeys.all(projectId) });
+  };
 }
 
 export function useCreateRequest(projectId: number) {
@@ -31,8 +40,8 @@ export function useClaimRequest(projectId: number) {
 export function useCompleteRequest(projectId: number) {
   const invalidate = useInvalidateRequests(projectId);
   return useMutation({
-    mutationFn: ({ requestId, notes }: { requestId: number; notes?: string }) =>
-      api.post<BonusRequest>(`${requestsPath(projectId)}/${requestId}/complete`, notes ? { notes } : {}),
+    mutationFn: ({ requestId, notes, confirmAmount }: { requestId: number; notes?: string; confirmAmount?: string }) =>
+      api.post<BonusRequest>(`${requestsPath(projectId)}/${requestId}/complete`, { ...(notes ? { notes } : {}), ...(confirmAmount ? { confirmAmount } : {}) }),
     onSettled: invalidate,
   });
 }
@@ -43,6 +52,15 @@ export function useRequeueRequest(projectId: number) {
     // Spec §4: the screens re-queue with the reason manual_requeue.
     mutationFn: ({ requestId, reason = DEFAULT_REQUEUE_REASON }: { requestId: number; reason?: string }) =>
       api.post<BonusRequest>(`${requestsPath(projectId)}/${requestId}/requeue`, { reason }),
+    onSettled: invalidate,
+  });
+}
+
+/** 'Geri Al': takes back the caller's own complete or re-queue (refused if anyone acted since). */
+export function useUndoRequest(projectId: number) {
+  const invalidate = useInvalidateRequests(projectId);
+  return useMutation({
+    mutationFn: ({ requestId, ...body }: UndoRequestBody & { requestId: number }) => apiCall(undoRequestMove, { params: { projectId, requestId }, body }),
     onSettled: invalidate,
   });
 }

@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { FRESHNESS } from '@common/constants';
 import type { RequestDetail, RequestListParams, RequestListResponse, RequestStats } from '@common/schemas/bonus';
+import { getMyQueue } from '@common/contract/request-desk';
 import { api } from '@web/lib/api-client';
+import { apiCall } from '@web/lib/api-call';
 import { queryKeys } from '@web/lib/query-keys';
 
 export const requestsPath = (projectId: number) => `/api/bonus/projects/${projectId}/requests`;
@@ -14,6 +16,7 @@ export const requestKeys = {
   all: (projectId: number) => queryKeys.project(projectId).scope('requests'),
   list: (projectId: number, params: RequestListParams) => queryKeys.project(projectId).scope('requests', { view: 'list', ...params }),
   stats: (projectId: number) => queryKeys.project(projectId).scope('requests', { view: 'stats' }),
+  mine: (projectId: number) => queryKeys.project(projectId).scope('requests', { view: 'mine' }),
   detail: (projectId: number, requestId: number) => queryKeys.project(projectId).scope('requests', { view: 'detail', requestId }),
 };
 
@@ -40,6 +43,15 @@ export function requestDetailQuery(projectId: number, requestId: number) {
   return queryOptions({
     queryKey: requestKeys.detail(projectId, requestId),
     queryFn: ({ signal }) => api.get<RequestDetail>(`${requestsPath(projectId)}/${requestId}`, { signal }),
+    staleTime: FRESHNESS.boardRequests,
+  });
+}
+
+/** The caller's load ('3/5') and reservations in hand-over order; refreshed with every request change. */
+export function myQueueQuery(projectId: number) {
+  return queryOptions({
+    queryKey: requestKeys.mine(projectId),
+    queryFn: ({ signal }) => apiCall(getMyQueue, { params: { projectId } }, { signal }),
     staleTime: FRESHNESS.boardRequests,
   });
 }

@@ -27,30 +27,38 @@ describe('ManualRequestForm', () => {
     renderForm(created);
     expect(screen.getByRole('form', { name: 'Manuel Bonus Talebi Oluştur' })).toBeInTheDocument();
     expect(screen.getByLabelText('Dış Referans (opsiyonel)')).toHaveValue('');
-    expect(screen.getByLabelText('Kullanıcı Adı (opsiyonel)')).toHaveValue('');
+    expect(screen.getByLabelText('Kullanıcı Adı')).toHaveValue('');
     expect(screen.getByLabelText('Öncelik (1-5)')).toHaveValue(3);
     expect(screen.getByRole('button', { name: 'Talep Oluştur' })).toBeEnabled();
   });
 
-  it('sends only the priority when the optional fields are left empty', async () => {
+  it('refuses an empty form: a customer and an amount above 0 are required, and nothing is sent', async () => {
+    const { calls } = renderForm(created);
+    await userEvent.click(screen.getByRole('button', { name: 'Talep Oluştur' }));
+    expect(await screen.findByText('Müşteri kullanıcı adı veya müşteri ID gereklidir')).toBeInTheDocument();
+    expect(screen.getByText("Tutar 0'dan büyük olmalıdır")).toBeInTheDocument();
+    expect(posts(calls)).toHaveLength(0);
+  });
+
+  it('sends only what was filled in (customer id, amount and priority)', async () => {
     const { calls, onCreated } = renderForm((call) => created(call.body));
+    await userEvent.type(screen.getByLabelText('Müşteri ID'), '9001');
+    await userEvent.type(screen.getByLabelText(/Tutar/), '10');
     await userEvent.click(screen.getByRole('button', { name: 'Talep Oluştur' }));
     await waitFor(() => expect(onCreated).toHaveBeenCalled());
-    expect(posts(calls)).toHaveLength(1);
-    expect(posts(calls)[0]).toMatchObject({ url: '/api/bonus/projects/1/requests', body: { priority: 3 } });
-    expect(Object.keys(posts(calls)[0]!.body as object)).toEqual(['priority']);
+    expect(posts(calls)[0]).toMatchObject({ url: '/api/bonus/projects/1/requests', body: { customerId: '9001', amount: '10', priority: 3 } });
+    expect(Object.keys(posts(calls)[0]!.body as object).sort()).toEqual(['amount', 'customerId', 'priority']);
     expect(await screen.findByText('Bonus talebi oluşturuldu')).toBeInTheDocument();
   });
 
   it('sends what was typed, trimmed, with a Turkish decimal amount', async () => {
     const { calls, onCreated } = renderForm((call) => created(call.body));
     await userEvent.type(screen.getByLabelText('Dış Referans (opsiyonel)'), '  EXT-9 ');
-    await userEvent.type(screen.getByLabelText('Kullanıcı Adı (opsiyonel)'), 'ayse.kaya');
+    await userEvent.type(screen.getByLabelText('Kullanıcı Adı'), 'ayse.kaya');
     await userEvent.clear(screen.getByLabelText('Öncelik (1-5)'));
     await userEvent.type(screen.getByLabelText('Öncelik (1-5)'), '5');
-    await userEvent.click(screen.getByText('Diğer bilgiler (opsiyonel)'));
     await userEvent.selectOptions(screen.getByLabelText('Bonus Türü'), 'points');
-    await userEvent.type(screen.getByLabelText('Tutar (₺)'), '1250,5');
+    await userEvent.type(screen.getByLabelText(/Tutar/), '1250,5');
     await userEvent.click(screen.getByRole('button', { name: 'Talep Oluştur' }));
     await waitFor(() => expect(onCreated).toHaveBeenCalled());
     expect(posts(calls)[0]!.body).toEqual({ externalId: 'EXT-9', customerUsername: 'ayse.kaya', priority: 5, bonusType: 'points', amount: '1250.5' });
@@ -69,6 +77,8 @@ describe('ManualRequestForm', () => {
   it('puts the server’s field error on its field and toasts the failure', async () => {
     renderForm(() => json(409, { success: false, message: 'Bu dış referans ile bir talep zaten var', errors: { externalId: 'Bu dış referans ile bir talep zaten var' } }));
     await userEvent.type(screen.getByLabelText('Dış Referans (opsiyonel)'), 'DUP-1');
+    await userEvent.type(screen.getByLabelText('Kullanıcı Adı'), 'ali');
+    await userEvent.type(screen.getByLabelText(/Tutar/), '5');
     await userEvent.click(screen.getByRole('button', { name: 'Talep Oluştur' }));
     expect(await screen.findByText('Oluşturma hatası')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Dış Referans (opsiyonel)')).toHaveAttribute('aria-invalid', 'true'));

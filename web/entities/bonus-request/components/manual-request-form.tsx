@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { PRIORITY } from '@common/constants';
 import { BONUS_TYPE_LABELS, BONUS_TYPES } from '@common/enums';
-import { createRequestBody, type BonusRequest } from '@common/schemas/bonus';
+import { createRequestFields, refineCreateRequest, type BonusRequest } from '@common/schemas/bonus';
 import { FormAlert } from '@web/components/layout/form-alert';
 import { Button, Input, Select, Textarea } from '@web/components/ui';
 import { errorMessage } from '@web/lib/api-error';
@@ -12,12 +12,14 @@ import { notify } from '@web/lib/notify';
 import { useCreateRequest } from '../api/request-mutations';
 
 /** The server's payload schema; the type select's empty choice means "not given". */
-export const manualRequestFormSchema = createRequestBody.extend({
-  bonusType: z
-    .union([z.literal(''), z.enum(BONUS_TYPES)])
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-});
+export const manualRequestFormSchema = createRequestFields
+  .extend({
+    bonusType: z
+      .union([z.literal(''), z.enum(BONUS_TYPES)])
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+  })
+  .superRefine(refineCreateRequest);
 type FormInput = z.input<typeof manualRequestFormSchema>;
 type FormOutput = z.output<typeof manualRequestFormSchema>;
 
@@ -41,9 +43,10 @@ export const MANUAL_REQUEST_TEXTS = {
 } as const;
 
 /**
- * The manual request form (spec §2.4, §5): Dış Referans and Kullanıcı Adı optional, Öncelik
- * 1–5 (default 3); the request's other fields optional under 'Diğer bilgiler'. Empty values
- * are left out of the payload. Field errors from the server land on their fields.
+ * The manual request form (spec §2.4, §5): Dış Referans optional, Öncelik 1–5 (default 3,
+ * stored × 2). A request needs a customer (Kullanıcı Adı or Müşteri ID) and an amount above 0
+ * (issue 15: an empty form made an unpayable request). The rest is optional under 'Diğer
+ * bilgiler'. Empty values are left out of the payload; server field errors land on their fields.
  */
 export function ManualRequestForm({ projectId, onCreated }: { projectId: number; onCreated?: (request: BonusRequest) => void }) {
   const create = useCreateRequest(projectId);
@@ -67,7 +70,7 @@ export function ManualRequestForm({ projectId, onCreated }: { projectId: number;
     <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4" aria-label={MANUAL_REQUEST_TEXTS.title}>
       <div className="grid gap-4 sm:grid-cols-3">
         <Input label="Dış Referans (opsiyonel)" autoComplete="off" error={errors.externalId?.message} {...register('externalId')} data-autofocus />
-        <Input label="Kullanıcı Adı (opsiyonel)" autoComplete="off" error={errors.customerUsername?.message} {...register('customerUsername')} />
+        <Input label="Kullanıcı Adı" hint="Kullanıcı adı veya Müşteri ID gerekli" autoComplete="off" error={errors.customerUsername?.message} {...register('customerUsername')} />
         <Input
           label={`Öncelik (${PRIORITY.manualMin}-${PRIORITY.manualMax})`}
           type="number"
@@ -78,20 +81,20 @@ export function ManualRequestForm({ projectId, onCreated }: { projectId: number;
           error={errors.priority?.message}
           {...register('priority', { valueAsNumber: true })}
         />
+        <Input label="Müşteri ID" autoComplete="off" error={errors.customerId?.message} {...register('customerId')} />
+        <Input label="Tutar (₺)" required inputMode="decimal" placeholder="0,00" autoComplete="off" error={errors.amount?.message} {...register('amount')} />
+        <Select
+          label="Bonus Türü"
+          placeholder="Seçiniz"
+          options={BONUS_TYPES.map((t) => ({ value: t, label: BONUS_TYPE_LABELS[t] }))}
+          error={errors.bonusType?.message}
+          {...register('bonusType')}
+        />
       </div>
       <details className="group rounded-lg border border-zinc-200 px-3 py-2 dark:border-zinc-800">
         <summary className="cursor-pointer text-sm font-medium text-zinc-700 select-none dark:text-zinc-300">Diğer bilgiler (opsiyonel)</summary>
         <div className="mt-3 grid gap-4 pb-2 sm:grid-cols-2">
           <Input label="Müşteri Adı" autoComplete="off" error={errors.customerName?.message} {...register('customerName')} />
-          <Input label="Müşteri ID" autoComplete="off" error={errors.customerId?.message} {...register('customerId')} />
-          <Select
-            label="Bonus Türü"
-            placeholder="Seçiniz"
-            options={BONUS_TYPES.map((t) => ({ value: t, label: BONUS_TYPE_LABELS[t] }))}
-            error={errors.bonusType?.message}
-            {...register('bonusType')}
-          />
-          <Input label="Tutar (₺)" inputMode="decimal" placeholder="0,00" autoComplete="off" error={errors.amount?.message} {...register('amount')} />
           <Textarea label="Açıklama" containerClassName="sm:col-span-2" error={errors.description?.message} {...register('description')} />
         </div>
       </details>

@@ -2,10 +2,15 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { BONUS_TYPE_LABELS } from '@common/enums';
 import type { BonusRequest } from '@common/schemas/bonus';
-import { Dialog, ErrorState, LoadingState } from '@web/components/ui';
+import { TERMS } from '@common/terms';
+import { Button, Dialog, ErrorState, LoadingState } from '@web/components/ui';
 import { formatDateTimeWithYear, formatMoney } from '@web/lib/format';
 import { requestDetailQuery } from '../api/request-queries';
-import { requeueReasonLabel, requestTitle, SOURCE_LABELS } from '../model/request-texts';
+import { requestKeyHandler } from '../model/card-keys';
+import { requestAbilities, type Caller } from '../model/request-abilities';
+import { claimLabel, requeueReasonLabel, requestTitle, SOURCE_LABELS } from '../model/request-texts';
+import type { RequestActions } from '../model/use-request-actions';
+import { RequestCardBadges } from './request-card-badges';
 import { PriorityBadge } from './priority-badge';
 import { RequestStatusBadge } from './request-status-badge';
 import { RequestTimeline } from './request-timeline';
@@ -37,19 +42,66 @@ function fields(r: BonusRequest): [string, ReactNode][] {
   ];
 }
 
-/** 'Detay': every field of a request and its timeline, live (socket events refresh it). */
-export function RequestDetailDialog({ projectId, requestId, onClose }: { projectId: number; requestId: number | null; onClose: () => void }) {
+/** The moves the caller may make, beside the timeline (a, t, r work here too). */
+function DetailActions({ request, caller, actions }: { request: BonusRequest; caller: Caller | null; actions: RequestActions }) {
+  const can = requestAbilities(request, caller);
+  const processing = actions.processingId === request.id;
+  const props = { size: 'sm' as const, disabled: actions.busy, loading: processing, loadingText: 'İşleniyor…' };
+  if (!can.claim && !can.complete && !can.requeue) return null;
+  return (
+    <div className="flex flex-wrap gap-2" role="group" aria-label="İşlemler">
+      {can.claim && (
+        <Button {...props} onClick={() => void actions.claim(request)}>
+          {claimLabel(actions.load)}
+        </Button>
+      )}
+      {can.complete && (
+        <Button {...props} onClick={() => actions.complete(request)}>
+          {TERMS.complete}
+        </Button>
+      )}
+      {can.requeue && (
+        <Button {...props} variant="outline" onClick={() => actions.requeue(request)}>
+          {TERMS.requeue}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * 'Detay': every field of a request and its timeline, live (socket events refresh it), with
+ * the caller's actions beside the timeline. `onOpen` follows a link to another request.
+ */
+export function RequestDetailDialog({
+  projectId,
+  requestId,
+  onClose,
+  onOpen,
+  caller = null,
+  actions,
+}: {
+  projectId: number;
+  requestId: number | null;
+  onClose: () => void;
+  onOpen?: (requestId: number) => void;
+  caller?: Caller | null;
+  actions?: RequestActions;
+}) {
   const detail = useQuery({ ...requestDetailQuery(projectId, requestId ?? 0), enabled: requestId !== null });
   const request = detail.data?.request;
+  // While the confirmation or reason dialog is up, this one steps aside (one modal at a time).
+  const covered = Boolean(actions?.completing || actions?.requeueing);
   return (
-    <Dialog open={requestId !== null} onClose={onClose} size="lg" title={request ? `Talep Detayı · ${requestTitle(request)}` : 'Talep Detayı'}>
+    <Dialog open={requestId !== null && !covered} onClose={onClose} size="lg" title={request ? `Talep Detayı · ${requestTitle(request)}` : 'Talep Detayı'}>
       {detail.isPending ? (
         <LoadingState />
       ) : detail.isError ? (
         <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />
       ) : (
         request && (
-          <div className="flex flex-col gap-6">
+          <div className="flex flex-col gap-6" onKeyDown={actions ? requestKeyHandler(request, caller, actions) : undefined}>
+            <RequestCardBadges request={request} onOpen={(id) => onOpen?.(id)} />
             <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
               {fields(request).map(([label, value]) => (
                 <div key={label} className={label === 'Açıklama' ? 'sm:col-span-2' : undefined}>
@@ -59,9 +111,12 @@ export function RequestDetailDialog({ projectId, requestId, onClose }: { project
               ))}
             </dl>
             <section aria-labelledby="request-timeline-title">
-              <h3 id="request-timeline-title" className="mb-3 text-sm font-semibold text-zinc-900 dark:text-zinc-100">
-                Zaman Çizelgesi
-              </h3>
+              <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+                <h3 id="request-timeline-title" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
+                  Zaman Çizelgesi
+                </h3>
+                {actions && <DetailActions request={request} caller={caller} actions={actions} />}
+              </div>
               <RequestTimeline events={detail.data.events} />
             </section>
           </div>

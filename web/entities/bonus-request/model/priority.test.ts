@@ -38,8 +38,9 @@ describe('requestAbilities: what a screen offers on a request', () => {
     expect(requestAbilities({ ...agentsOwn, status: 'completed' }, manager).complete).toBe(false);
   });
 
-  it('offers re-queueing to operators and above, never to agents', () => {
-    expect(requestAbilities(agentsOwn, agent).requeue).toBe(false);
+  it('offers re-queueing to operators and above, and to an agent only on their own request', () => {
+    expect(requestAbilities(agentsOwn, agent).requeue).toBe(true);
+    expect(requestAbilities({ ...agentsOwn, agentId: 99 }, agent).requeue).toBe(false);
     expect(requestAbilities(agentsOwn, operator).requeue).toBe(true);
     expect(requestAbilities({ ...agentsOwn, status: 'error' }, operator).requeue).toBe(true);
     expect(requestAbilities({ ...agentsOwn, status: 'completed' }, operator).requeue).toBe(false);

@@ -21,7 +21,10 @@ export function requestAbilities(request: Pick<BonusRequest, 'status' | 'agentId
       can(caller.role, 'request:complete') &&
       canTransition('complete', request.status) &&
       (request.agentId === caller.id || can(caller.role, 'request:manage-any')),
-    requeue: can(caller.role, 'request:requeue') && canTransition('requeue', request.status),
+    // Anyone with 'request:requeue'; an agent only their own request (a mis-claim).
+    requeue:
+      canTransition('requeue', request.status) &&
+      (can(caller.role, 'request:requeue') || (can(caller.role, 'request:requeue-own') && request.agentId === caller.id)),
   };
 }
 

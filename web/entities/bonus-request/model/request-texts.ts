@@ -16,3 +16,33 @@ export function requeueReasonLabel(reason: string | null): string | null {
 export function eventLabel(type: string): string {
   return REQUEST_EVENT_LABELS[type as RequestEventType] ?? type;
 }
+
+/** 'Geri Al' in the success toast of complete and re-queue (issue 15). */
+export const UNDO_LABEL = 'Geri Al';
+export const UNDONE_TEXT = 'İşlem geri alındı';
+export const UNDO_FAILED_TEXT = 'Geri alınamadı';
+
+/** A waiting request held for someone at capacity, shown to everyone. */
+export function reservedForText(name: string): string {
+  return `${name} için ayrıldı`;
+}
+
+/** The claim button of a user at capacity says what it will do. */
+export function claimLabel(load: { load: number; maxLoad: number } | null): string {
+  return load && load.load >= load.maxLoad ? `Sıraya al (${load.load}/${load.maxLoad})` : 'Üzerime Al';
+}
+
+/** 'En eski: 59 gün' — the oldest wait in a column, in whole days (hours under a day). */
+export function oldestWaitText(createdAt: string, now: number = Date.now()): string {
+  const hours = Math.max(0, Math.floor((now - new Date(createdAt).getTime()) / 3_600_000));
+  return hours >= 24 ? `En eski: ${Math.floor(hours / 24)} gün` : `En eski: ${hours} saat`;
+}
+
+/** The first words of a description on a card. */
+export function descriptionStart(description: string | null, max = 80): string | null {
+  if (!description) return null;
+  const text = description.trim();
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
+export const DUPLICATE_LABEL = 'Olası tekrar';

@@ -1,9 +1,13 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { DESK } from '@common/constants';
+import type { UndoableAction } from '@common/request-transitions';
 import type { AssignResponse, BonusRequest } from '@common/schemas/bonus';
 import { errorMessage } from '@web/lib/api-error';
 import { notify } from '@web/lib/notify';
-import { useClaimRequest, useCompleteRequest, useRequeueRequest } from '../api/request-mutations';
-import { requestTitle } from './request-texts';
+import { useClaimRequest, useCompleteRequest, useRequeueRequest, useUndoRequest } from '../api/request-mutations';
+import { myQueueQuery } from '../api/request-queries';
+import { requestTitle, reservedForText, UNDO_FAILED_TEXT, UNDO_LABEL, UNDONE_TEXT } from './request-texts';
 
 /** A screen's toast titles (spec §8: the dashboard, the kanban and the bonus screen differ). */
 export interface ActionTexts {
@@ -43,22 +47,54 @@ export function claimSuccessTitle(result: Pick<AssignResponse, 'enqueued'>, text
   return result.enqueued ? ENQUEUED_TEXT : texts.claimed;
 }
 
+/** The next card to focus once `requestId` leaves its list: the one after it, else the one before. */
+function neighbourCardId(requestId: number): string | null {
+  const card = document.querySelector<HTMLElement>(`[data-request-card="${requestId}"]`);
+  if (!card) return null;
+  const list = card.closest('[data-request-list]') ?? card.parentElement;
+  const cards = [...(list?.querySelectorAll<HTMLElement>('[data-request-card]') ?? [])];
+  const at = cards.indexOf(card);
+  return (cards[at + 1] ?? cards[at - 1])?.dataset.requestCard ?? null;
+}
+
+/** Focus the card's main action (else the card) as soon as it is on screen again, for up to 2 s. */
+function focusCardWhenReady(cardId: string | null): void {
+  if (!cardId) return;
+  const until = performance.now() + 2_000;
+  const tick = () => {
+    const card = document.querySelector<HTMLElement>(`[data-request-card="${cardId}"]`);
+    const target = card?.querySelector<HTMLElement>('[data-main-action]:not([disabled])') ?? card;
+    if (target && !document.querySelector('dialog[open]')) target.focus();
+    else if (performance.now() < until) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}
+
 /**
  * Claim (as the signed-in user), complete and re-queue with their toasts, one request at a
  * time: while one runs, `processingId` names it and screens disable the other actions. The
- * error toast's text is the server's message. Each resolves to the result, or null on failure.
+ * error toast's text is the server's message. Completing and re-queueing first open their
+ * dialog (confirmation; reason), and their success toast offers 'Geri Al' for DESK.undoWindowMs.
+ * After a move, focus goes to the next card's main action, so the keyboard never falls to <body>.
  */
 export function useRequestActions(projectId: number, texts: ActionTexts) {
   const [processingId, setProcessingId] = useState<number | null>(null);
+  const [completing, setCompleting] = useState<BonusRequest | null>(null);
+  const [requeueing, setRequeueing] = useState<BonusRequest | null>(null);
   const claim = useClaimRequest(projectId);
   const complete = useCompleteRequest(projectId);
   const requeue = useRequeueRequest(projectId);
+  const undo = useUndoRequest(projectId);
+  const mine = useQuery(myQueueQuery(projectId));
+  const load = mine.data ? { load: mine.data.load, maxLoad: mine.data.maxLoad } : null;
 
-  async function run<T>(request: BonusRequest, action: () => Promise<T>, success: (result: T) => string, failure: string): Promise<T | null> {
+  async function run<T>(request: BonusRequest, action: () => Promise<T>, success: (result: T) => void, failure: string): Promise<T | null> {
+    const next = neighbourCardId(request.id);
     setProcessingId(request.id);
     try {
       const result = await action();
-      notify.success(success(result), requestTitle(request));
+      success(result);
+      focusCardWhenReady(next);
       return result;
     } catch (error) {
       notify.error(failure, errorMessage(error));
@@ -68,12 +104,72 @@ export function useRequestActions(projectId: number, texts: ActionTexts) {
     }
   }
 
+  function offerUndo(title: string, request: BonusRequest, moved: BonusRequest, action: UndoableAction) {
+    notify.success(title, requestTitle(request), {
+      duration: DESK.undoWindowMs,
+      action: {
+        label: UNDO_LABEL,
+        onClick: () =>
+          undo.mutateAsync({ requestId: request.id, action, version: moved.version }).then(
+            () => notify.success(UNDONE_TEXT, requestTitle(request)),
+            (error) => notify.error(UNDO_FAILED_TEXT, errorMessage(error)),
+          ),
+      },
+    });
+  }
+
   return {
     processingId,
     busy: processingId !== null,
-    claim: (request: BonusRequest) => run(request, () => claim.mutateAsync({ requestId: request.id }), (r) => claimSuccessTitle(r, texts), texts.claimFailed),
-    complete: (request: BonusRequest) => run(request, () => complete.mutateAsync({ requestId: request.id }), () => texts.completed, texts.completeFailed),
-    requeue: (request: BonusRequest) => run(request, () => requeue.mutateAsync({ requestId: request.id }), () => texts.requeued, texts.requeueFailed),
+    /** The caller's load and capacity ('3/5'); null until known. */
+    load,
+    atCapacity: load !== null && load.load >= load.maxLoad,
+    reservations: mine.data?.reservations ?? [],
+    /** The project's completeConfirmAmount; undefined until known (the dialog then assumes the default). */
+    completeConfirmAmount: mine.data?.completeConfirmAmount,
+    claim: (request: BonusRequest) =>
+      run(
+        request,
+        () => claim.mutateAsync({ requestId: request.id }),
+        (r) => notify.success(claimSuccessTitle(r, texts), r.enqueued && r.request.reservedForName ? `${requestTitle(request)} · ${reservedForText(r.request.reservedForName)}` : requestTitle(request)),
+        texts.claimFailed,
+      ),
+    /** Opens the confirmation; `confirmComplete` does the move. */
+    complete: (request: BonusRequest) => setCompleting(request),
+    /** Opens the reason dialog; `confirmRequeue` does the move. */
+    requeue: (request: BonusRequest) => setRequeueing(request),
+    completing,
+    requeueing,
+    cancelDialogs: () => {
+      setCompleting(null);
+      setRequeueing(null);
+    },
+    confirmComplete: (input: { notes?: string; confirmAmount?: string }) => {
+      const request = completing;
+      if (!request) return;
+      void run(
+        request,
+        () => complete.mutateAsync({ requestId: request.id, ...input }),
+        (moved) => {
+          setCompleting(null);
+          offerUndo(texts.completed, request, moved, 'complete');
+        },
+        texts.completeFailed,
+      );
+    },
+    confirmRequeue: (reason: string) => {
+      const request = requeueing;
+      if (!request) return;
+      void run(
+        request,
+        () => requeue.mutateAsync({ requestId: request.id, reason }),
+        (moved) => {
+          setRequeueing(null);
+          offerUndo(texts.requeued, request, moved, 'requeue');
+        },
+        texts.requeueFailed,
+      );
+    },
   };
 }
 export type RequestActions = ReturnType<typeof useRequestActions>;

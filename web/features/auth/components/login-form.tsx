@@ -136,6 +136,8 @@ export function LoginForm() {
         value={values.username}
         onChange={change('username')}
         error={errors.username}
+        // A prefilled (demo) value is selected on focus, so typing replaces it instead of appending.
+        onFocus={(event) => event.currentTarget.select()}
       />
       <Input
         ref={fields.password}
@@ -147,6 +149,7 @@ export function LoginForm() {
         value={values.password}
         onChange={change('password')}
         error={errors.password}
+        onFocus={(event) => event.currentTarget.select()}
       />
       <FormAlert message={serverError} />
       <Button type="submit" size="lg" className="mt-1 w-full" loading={submitting} loadingText="Giriş yapılıyor…">

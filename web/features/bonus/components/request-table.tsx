@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
+import { BONUS_TYPE_LABELS } from '@common/enums';
+import { TERMS } from '@common/terms';
 import { useQuery } from '@tanstack/react-query';
 import { TABLE } from '@common/constants';
 import type { BonusRequest, RequestSortColumn } from '@common/schemas/bonus';
@@ -6,6 +8,7 @@ import {
   Button,
   EmptyState,
   ErrorState,
+  focusRing,
   LoadingState,
   Pagination,
   Select,
@@ -20,6 +23,10 @@ import {
 } from '@web/components/ui';
 import {
   BonusTypeIcon,
+  claimLabel,
+  GuardedButton,
+  RequestCardBadges,
+  requestKeyHandler,
   PriorityBadge,
   requestAbilities,
   requestListQuery,
@@ -28,6 +35,7 @@ import {
   type Caller,
   type RequestActions,
 } from '@web/entities/bonus-request';
+import { cn } from '@web/lib/cn';
 import { formatDateTime, formatMoney } from '@web/lib/format';
 import { listSummary } from '../model/list-summary';
 import { nextSort, toListParams, type TableState } from '../model/table-url-state';
@@ -35,25 +43,70 @@ import { nextSort, toListParams, type TableState } from '../model/table-url-stat
 const COLUMN_COUNT = 6;
 const cell = 'px-3';
 
-function RowActions({ request, caller, actions, onDetail }: { request: BonusRequest; caller: Caller; actions: RequestActions; onDetail: () => void }) {
+/** A row's (or phone card's) buttons: claim, complete, re-queue where the caller may, and 'Detay'. */
+function RowActions({ request, caller, actions, onDetail, className }: { request: BonusRequest; caller: Caller; actions: RequestActions; onDetail: () => void; className?: string }) {
   const can = requestAbilities(request, caller);
   const processing = actions.processingId === request.id;
+  const props = { size: 'sm' as const, disabled: actions.busy, loading: processing, loadingText: 'İşleniyor…' };
+  const stop = (run: () => void) => (event: MouseEvent) => {
+    event.stopPropagation();
+    run();
+  };
   return (
-    <div className="flex justify-end gap-1.5">
+    <div className={cn('flex flex-wrap justify-end gap-1.5', className)}>
       {can.claim && (
-        <Button size="sm" onClick={() => void actions.claim(request)} disabled={actions.busy} loading={processing} loadingText="İşleniyor…">
-          Üzerime Al
-        </Button>
+        <GuardedButton {...props} data-main-action="" onClick={stop(() => void actions.claim(request))}>
+          {claimLabel(actions.load)}
+        </GuardedButton>
       )}
       {can.complete && (
-        <Button size="sm" onClick={() => void actions.complete(request)} disabled={actions.busy} loading={processing} loadingText="İşleniyor…">
-          Tamamla
-        </Button>
+        <GuardedButton {...props} data-main-action="" onClick={stop(() => actions.complete(request))}>
+          {TERMS.complete}
+        </GuardedButton>
       )}
-      <Button size="sm" variant="outline" onClick={onDetail}>
-        Detay
+      {can.requeue && (
+        <GuardedButton {...props} variant="outline" onClick={stop(() => actions.requeue(request))}>
+          {TERMS.requeue}
+        </GuardedButton>
+      )}
+      <Button size="sm" variant="outline" onClick={stop(onDetail)}>
+        {TERMS.detail}
       </Button>
     </div>
+  );
+}
+
+/** On a phone each row is a card, with its actions in view (no sideways scrolling). */
+function RequestCardList({ items, caller, actions, onDetail }: { items: BonusRequest[]; caller: Caller; actions: RequestActions; onDetail: (request: BonusRequest) => void }) {
+  return (
+    <ul className="flex flex-col gap-2 md:hidden" data-request-list="bonus-cards" aria-label="Bonus talepleri">
+      {items.map((request) => (
+        <li
+          key={request.id}
+          data-request-card={request.id}
+          tabIndex={0}
+          aria-label={requestTitle(request)}
+          onClick={() => onDetail(request)}
+          onKeyDown={requestKeyHandler(request, caller, actions, () => onDetail(request))}
+          className={cn('rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-700 dark:bg-zinc-900', focusRing)}
+        >
+          <div className="flex items-start justify-between gap-2">
+            <p className="min-w-0 truncate font-medium text-zinc-900 dark:text-zinc-100">{requestTitle(request)}</p>
+            <p className="shrink-0 font-semibold tabular-nums">{formatMoney(request.amount)}</p>
+          </div>
+          <p className="truncate text-sm text-zinc-700 dark:text-zinc-300">
+            {request.customerUsername ?? '—'} · {BONUS_TYPE_LABELS[request.bonusType]}
+          </p>
+          <div className="mt-1 flex flex-wrap items-center gap-2 text-xs">
+            <RequestStatusBadge status={request.status} />
+            <PriorityBadge priority={request.priority} />
+            {request.assignedUserName && <span className="text-zinc-600 dark:text-zinc-400">{request.assignedUserName}</span>}
+          </div>
+          <RequestCardBadges request={request} onOpen={(id) => onDetail({ ...request, id })} />
+          <RowActions request={request} caller={caller} actions={actions} onDetail={() => onDetail(request)} className="mt-2 justify-start" />
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -73,7 +126,7 @@ export function RequestTable({
   actions: RequestActions;
   onDetail: (request: BonusRequest) => void;
 }) {
-  const list = useQuery(requestListQuery(projectId, toListParams(state)));
+  const list = useQuery(requestListQuery(projectId, toListParams(state, caller.id)));
   const data = list.data;
   const sortable = (column: RequestSortColumn, label: ReactNode, className?: string) => (
     <SortableHeaderCell className={className} direction={state.sortBy === column ? state.sortOrder : null} onSort={() => onChange(nextSort(state, column))}>
@@ -83,6 +136,8 @@ export function RequestTable({
 
   return (
     <div className="flex flex-col gap-3" aria-busy={list.isFetching || undefined}>
+      {data && data.items.length > 0 && <RequestCardList items={data.items} caller={caller} actions={actions} onDetail={onDetail} />}
+      <div className={cn(data && data.items.length > 0 && 'hidden md:block')}>
       <Table label="Bonus talepleri">
         <TableHead>
           <tr>
@@ -109,12 +164,22 @@ export function RequestTable({
             </TableMessageRow>
           ) : (
             data!.items.map((request) => (
-              <TableRow key={request.id} data-request-id={request.id}>
+              <TableRow
+                key={request.id}
+                data-request-id={request.id}
+                data-request-card={request.id}
+                tabIndex={0}
+                aria-label={requestTitle(request)}
+                onClick={() => onDetail(request)}
+                onKeyDown={requestKeyHandler(request, caller, actions, () => onDetail(request))}
+                className={cn('cursor-pointer', focusRing)}
+              >
                 <TableCell className={cell}>
                   <div className="flex items-center gap-2.5" title={request.description ?? undefined}>
                     <BonusTypeIcon type={request.bonusType} className="size-7" />
                     <div className="min-w-0">
                       <p className="font-medium whitespace-nowrap text-zinc-900 dark:text-zinc-100">{requestTitle(request)}</p>
+                      <RequestCardBadges request={request} onOpen={(id) => onDetail({ ...request, id })} />
                       <p className="text-xs whitespace-nowrap text-zinc-500 dark:text-zinc-400">
                         <time dateTime={request.createdAt} title="Oluşturulma">
                           {formatDateTime(request.createdAt)}
@@ -143,6 +208,7 @@ export function RequestTable({
           )}
         </TableBody>
       </Table>
+      </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Select
           label="Sayfa başına"

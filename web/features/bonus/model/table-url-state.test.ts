@@ -10,9 +10,9 @@ describe('table state in the URL', () => {
   });
 
   it('reads every field back from what it wrote', () => {
-    const state = { status: 'completed', search: 'Çelik', page: 3, limit: 50, sortBy: 'amount', sortOrder: 'asc' } as const;
+    const state = { status: 'completed', search: 'Çelik', page: 3, limit: 50, sortBy: 'amount', sortOrder: 'asc', mine: true } as const;
     const url = writeTableState(state);
-    expect(url.toString()).toBe('status=completed&search=%C3%87elik&page=3&limit=50&sortBy=amount&sortOrder=asc');
+    expect(url.toString()).toBe('status=completed&search=%C3%87elik&page=3&limit=50&sortBy=amount&sortOrder=asc&mine=true');
     expect(readTableState(url)).toEqual(state);
   });
 

@@ -20,6 +20,8 @@ export interface TableState {
   limit: PageSize;
   sortBy: RequestSortColumn;
   sortOrder: SortOrder;
+  /** 'Benim': only the requests assigned to the signed-in user. */
+  mine: boolean;
 }
 
 export const DEFAULT_TABLE_STATE: TableState = {
@@ -29,6 +31,7 @@ export const DEFAULT_TABLE_STATE: TableState = {
   limit: TABLE.bonusDefaultPageSize,
   sortBy: 'createdAt',
   sortOrder: 'desc',
+  mine: false,
 };
 
 const oneOf = <T extends string | number>(allowed: readonly T[], value: unknown, fallback: T): T =>
@@ -47,6 +50,7 @@ export function readTableState(params: URLSearchParams): TableState {
     limit: oneOf(TABLE.bonusPageSizes, Number(params.get('limit')), DEFAULT_TABLE_STATE.limit),
     sortBy: oneOf(REQUEST_SORT_COLUMNS, params.get('sortBy'), DEFAULT_TABLE_STATE.sortBy),
     sortOrder: oneOf(['asc', 'desc'] as const, params.get('sortOrder'), DEFAULT_TABLE_STATE.sortOrder),
+    mine: params.get('mine') === 'true',
   };
 }
 
@@ -65,7 +69,7 @@ export function writeTableState(state: TableState): URLSearchParams {
  * exist any more); a change of page alone keeps the rest.
  */
 export function changeTableState(state: TableState, change: Partial<TableState>): TableState {
-  const resetsPage = ['status', 'search', 'limit', 'sortBy', 'sortOrder'].some(
+  const resetsPage = ['status', 'search', 'limit', 'sortBy', 'sortOrder', 'mine'].some(
     (key) => key in change && change[key as keyof TableState] !== state[key as keyof TableState],
   );
   return { ...state, ...change, page: change.page ?? (resetsPage ? 1 : state.page) };
@@ -80,9 +84,10 @@ export function nextSort(state: Pick<TableState, 'sortBy' | 'sortOrder'>, column
   return { sortBy: column, sortOrder: DESC_FIRST.includes(column) ? 'desc' : 'asc' };
 }
 
-/** The API query for a state. */
-export function toListParams(state: TableState): RequestListParams {
+/** The API query for a state; `userId` is the signed-in user, for 'Benim'. */
+export function toListParams(state: TableState, userId?: number): RequestListParams {
   return {
+    ...(state.mine && userId !== undefined ? { agentId: userId } : {}),
     status: state.status === 'all' ? undefined : state.status,
     search: state.search.trim() || undefined,
     page: state.page,

@@ -4,7 +4,14 @@ import { can } from '@common/permissions';
 import type { SessionUser } from '@common/schemas/auth';
 import { PageActions } from '@web/components/layout/page-actions';
 import { Button, Card, CardBody, Dialog, EmptyState } from '@web/components/ui';
-import { BONUS_SCREEN_ACTION_TEXTS, ManualRequestForm, RequestDetailDialog, useLiveRequests, useRequestActions } from '@web/entities/bonus-request';
+import {
+  BONUS_SCREEN_ACTION_TEXTS,
+  ManualRequestForm,
+  RequestActionDialogs,
+  RequestDetailDialog,
+  useLiveRequests,
+  useRequestActions,
+} from '@web/entities/bonus-request';
 import { useActiveProject, useSessionStore } from '@web/stores/session-store';
 import { LiveBadge } from '../components/live-badge';
 import { RequestStatCards } from '../components/request-stat-cards';
@@ -37,7 +44,7 @@ function BonusRequests({ projectId, user }: { projectId: number; user: SessionUs
       <Card>
         <CardBody className="flex flex-col gap-4">
           <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-            <StatusFilterButtons value={state.status} onChange={(status) => change({ status })} />
+            <StatusFilterButtons value={state.status} onChange={(status) => change({ status })} mine={state.mine} onMineChange={(mine) => change({ mine })} />
             <SearchBox value={state.search} onSearch={(search) => change({ search })} />
           </div>
           <RequestTable projectId={projectId} state={state} onChange={change} caller={caller} actions={actions} onDetail={(r) => setDetailId(r.id)} />
@@ -46,7 +53,8 @@ function BonusRequests({ projectId, user }: { projectId: number; user: SessionUs
       <Dialog open={creating} onClose={() => setCreating(false)} title="Yeni Talep" description="Manuel bonus talebi oluşturun; boş bırakılan alanlar gönderilmez." size="lg">
         <ManualRequestForm projectId={projectId} onCreated={() => setCreating(false)} />
       </Dialog>
-      <RequestDetailDialog projectId={projectId} requestId={detailId} onClose={() => setDetailId(null)} />
+      <RequestDetailDialog projectId={projectId} requestId={detailId} onClose={() => setDetailId(null)} onOpen={setDetailId} caller={caller} actions={actions} />
+      <RequestActionDialogs actions={actions} />
     </div>
   );
 }

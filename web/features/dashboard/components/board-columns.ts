@@ -1,4 +1,5 @@
 import type { RequestListParams } from '@common/schemas/bonus';
+import { TERMS } from '@common/terms';
 
 export type BoardColumnKey = 'waiting' | 'mine' | 'completed' | 'problem';
 
@@ -7,9 +8,10 @@ export type BoardColumnKey = 'waiting' | 'mine' | 'completed' | 'problem';
  * the whole team's active requests are on the kanban and the /bonus table.
  */
 export const BOARD_COLUMNS: { key: BoardColumnKey; title: string; helper?: string; params: (userId: number) => RequestListParams }[] = [
-  { key: 'waiting', title: 'Bekleyen', helper: 'Henüz agent atanmamış talepler', params: () => ({ status: 'waiting' }) },
-  { key: 'mine', title: 'Üzerimde', params: (userId) => ({ status: 'active', agentId: userId }) },
-  { key: 'completed', title: 'Tamamlanan', params: () => ({ status: 'completed' }) },
-  { key: 'problem', title: 'Sorunlu', params: () => ({ status: 'problem' }) },
+  // Waiting work is a queue: highest priority first, then the oldest.
+  { key: 'waiting', title: TERMS.waiting, helper: 'Henüz agent atanmamış talepler', params: () => ({ status: 'waiting', sortBy: 'queue' }) },
+  { key: 'mine', title: TERMS.mine, params: (userId) => ({ status: 'active', agentId: userId }) },
+  { key: 'completed', title: TERMS.completed, params: () => ({ status: 'completed' }) },
+  { key: 'problem', title: TERMS.problem, params: () => ({ status: 'problem' }) },
 ];
 export const BOARD_COLUMN_LIMIT = 20;

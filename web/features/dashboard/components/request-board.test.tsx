@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DESK } from '@common/constants';
 import type { Role } from '@common/enums';
 import type { BonusRequest } from '@common/schemas/bonus';
 import { DASHBOARD_ACTION_TEXTS, useRequestActions } from '@web/entities/bonus-request';
@@ -33,6 +34,8 @@ function request(overrides: Partial<BonusRequest>): BonusRequest {
     assignedUserName: null,
     assignedAt: null,
     reservedForUserId: null,
+    reservedForName: null,
+    possibleDuplicateOfId: null,
     completedBy: null,
     completedByName: null,
     completedAt: null,
@@ -48,7 +51,7 @@ const page = (items: BonusRequest[]) => json(200, { success: true, data: { items
 
 function Board({ role }: { role: Role }) {
   const actions = useRequestActions(1, DASHBOARD_ACTION_TEXTS);
-  return <RequestBoard projectId={1} caller={{ id: ME, role }} actions={actions} />;
+  return <RequestBoard projectId={1} caller={{ id: ME, role }} actions={actions} onOpen={() => undefined} />;
 }
 
 function setup(role: Role, columns: Partial<Record<string, BonusRequest[]>>, onPost: (call: RecordedCall) => Response | Promise<Response>) {
@@ -68,6 +71,18 @@ function setup(role: Role, columns: Partial<Record<string, BonusRequest[]>>, onP
   return server;
 }
 const column = (name: string) => screen.getByRole('region', { name });
+/**
+ * Action buttons ignore pointer clicks until they have stood still for the guard time. The
+ * guard's clock (performance.now) moves only when a test says so, never with the machine's speed.
+ */
+let now = 1_000;
+beforeEach(() => {
+  now = 1_000;
+  vi.spyOn(performance, 'now').mockImplementation(() => now);
+});
+const settle = () => {
+  now += DESK.freshActionGuardMs + 1;
+};
 
 describe('RequestBoard', () => {
   it('shows the four columns with their helper, loading and empty texts, and asks for my own active requests', async () => {
@@ -81,12 +96,24 @@ describe('RequestBoard', () => {
     expect(within(column('Bekleyen')).getByText('Öncelik: 4')).toBeInTheDocument();
   });
 
+  it('ignores a click on a button that has just appeared under the pointer', async () => {
+    // The clock stands still, so the click lands within the guard time, however slow the machine.
+    const { calls } = setup('agent', { waiting: [request({})] }, () => json(500, {}));
+    await userEvent.click(await within(column('Bekleyen')).findByRole('button', { name: 'Üzerime Al' }));
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    // Once it has stood still for the guard time, the same click acts.
+    settle();
+    await userEvent.click(within(column('Bekleyen')).getByRole('button', { name: 'Üzerime Al' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+  });
+
   it('claims one request at a time and says so', async () => {
     let answer!: (r: Response) => void;
     const first = request({});
     const second = request({});
     const { calls } = setup('agent', { waiting: [first, second] }, () => new Promise<Response>((resolve) => (answer = resolve)));
     const buttons = await within(column('Bekleyen')).findAllByRole('button', { name: 'Üzerime Al' });
+    settle();
     await userEvent.click(buttons[0]!);
     await waitFor(() => expect(within(column('Bekleyen')).getByRole('button', { name: 'Üzerime Al' })).toBeDisabled());
     expect(within(column('Bekleyen')).getByText('İşleniyor…')).toBeInTheDocument();
@@ -98,13 +125,17 @@ describe('RequestBoard', () => {
   it('says "Atama kuyruğa alındı" when the claim was enqueued', async () => {
     const item = request({});
     setup('agent', { waiting: [item] }, () => json(200, { success: true, data: { enqueued: true, request: { ...item, reservedForUserId: ME } } }));
-    await userEvent.click(await within(column('Bekleyen')).findByRole('button', { name: 'Üzerime Al' }));
+    await within(column('Bekleyen')).findByRole('button', { name: 'Üzerime Al' });
+    settle();
+    await userEvent.click(within(column('Bekleyen')).getByRole('button', { name: 'Üzerime Al' }));
     expect(await screen.findByText('Atama kuyruğa alındı')).toBeInTheDocument();
   });
 
   it('shows the server’s message under the failure title', async () => {
     setup('agent', { waiting: [request({})] }, () => json(409, { success: false, message: 'Bu talep zaten Ayşe Çelik tarafından alınmış' }));
-    await userEvent.click(await within(column('Bekleyen')).findByRole('button', { name: 'Üzerime Al' }));
+    await within(column('Bekleyen')).findByRole('button', { name: 'Üzerime Al' });
+    settle();
+    await userEvent.click(within(column('Bekleyen')).getByRole('button', { name: 'Üzerime Al' }));
     expect(await screen.findByText('İşlem başarısız')).toBeInTheDocument();
     expect(screen.getByText('Bu talep zaten Ayşe Çelik tarafından alınmış')).toBeInTheDocument();
   });
@@ -117,10 +148,10 @@ describe('RequestBoard', () => {
     expect(await within(column('Sorunlu')).findByRole('button', { name: 'Tekrar İşleme Al' })).toBeInTheDocument();
   });
 
-  it('gives an agent no re-queue buttons', async () => {
+  it('lets an agent re-queue only their own request', async () => {
     setup('agent', { active: [request({ status: 'assigned', agentId: ME })], problem: [request({ status: 'error' })] }, () => json(500, {}));
     expect(await within(column('Üzerimde')).findByRole('button', { name: 'Tamamla' })).toBeInTheDocument();
-    expect(within(column('Üzerimde')).queryByRole('button', { name: 'Tekrar Sıraya Al' })).toBeNull();
+    expect(within(column('Üzerimde')).getByRole('button', { name: 'Tekrar Sıraya Al' })).toBeInTheDocument();
     await within(column('Sorunlu')).findByText(/GOLD-/);
     expect(within(column('Sorunlu')).queryByRole('button', { name: 'Tekrar İşleme Al' })).toBeNull();
   });

@@ -1,68 +1,112 @@
-import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
-import { FRESHNESS } from '@common/constants';
-import { paths } from '@web/app/paths';
+import type { UIEvent } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { FRESHNESS, TABLE } from '@common/constants';
 import { Badge, Spinner } from '@web/components/ui';
-import { requestListQuery, type Caller, type RequestActions } from '@web/entities/bonus-request';
+import type { RequestListParams, RequestListResponse } from '@common/schemas/bonus';
+import { oldestWaitText, requestKeys, requestListQuery, requestsPath, type Caller, type RequestActions } from '@web/entities/bonus-request';
+import { api } from '@web/lib/api-client';
 import { errorMessage } from '@web/lib/api-error';
 import { formatNumber } from '@web/lib/format';
 import { BoardCard } from './board-card';
 import { BOARD_COLUMN_LIMIT, BOARD_COLUMNS, type BoardColumnKey } from './board-columns';
 
-function BoardColumn({ column, projectId, caller, actions }: { column: (typeof BOARD_COLUMNS)[number]; projectId: number; caller: Caller; actions: RequestActions }) {
-  const params = { ...column.params(caller.id), limit: BOARD_COLUMN_LIMIT };
-  const list = useQuery(requestListQuery(projectId, params, FRESHNESS.boardRequests));
-  const headingId = `board-column-${column.key}`;
-  const items = list.data?.items ?? [];
+type Column = (typeof BOARD_COLUMNS)[number];
+
+/** A column's pages, loaded one after another as it scrolls. */
+function useColumnPages(projectId: number, params: RequestListParams) {
+  return useInfiniteQuery({
+    queryKey: [...requestKeys.list(projectId, params), 'pages'],
+    queryFn: ({ pageParam, signal }) => api.get<RequestListResponse>(requestsPath(projectId), { query: { ...params, page: pageParam }, signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page < last.totalPages ? last.page + 1 : undefined),
+    staleTime: FRESHNESS.boardRequests,
+  });
+}
+
+/** 'En eski: N gün': the oldest waiting request, read off the waiting age index. */
+function OldestWait({ projectId }: { projectId: number }) {
+  const oldest = useQuery(requestListQuery(projectId, { status: 'waiting', sortBy: 'createdAt', sortOrder: 'asc', limit: 1 }, FRESHNESS.boardRequests));
+  const first = oldest.data?.items[0];
+  if (!first) return null;
   return (
-    <section aria-labelledby={headingId} className="flex min-h-48 flex-col rounded-xl border border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900/50">
+    <p className="text-xs font-medium text-amber-800 dark:text-amber-300" data-testid="oldest-wait">
+      {oldestWaitText(first.createdAt)}
+    </p>
+  );
+}
+
+function BoardColumn({ column, projectId, caller, actions, onOpen }: { column: Column; projectId: number; caller: Caller; actions: RequestActions; onOpen: (id: number) => void }) {
+  const params = { ...column.params(caller.id), limit: BOARD_COLUMN_LIMIT };
+  const list = useColumnPages(projectId, params);
+  const headingId = `board-column-${column.key}`;
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = list.data?.pages[0]?.total;
+  const reservations = column.key === 'mine' ? actions.reservations : [];
+  // Spec §9: the next page is asked for within 100 px of the column's end.
+  const onScroll = (event: UIEvent<HTMLElement>) => {
+    const el = event.currentTarget;
+    if (el.scrollHeight - el.scrollTop - el.clientHeight <= TABLE.infiniteScrollThresholdPx && list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
+  };
+  return (
+    <section aria-labelledby={headingId} className="flex min-h-48 min-w-0 flex-col rounded-xl border border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900/50">
       <div className="flex items-start justify-between gap-2 px-3 pt-3 pb-2">
         <div className="min-w-0">
           <h3 id={headingId} className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">
             {column.title}
           </h3>
-          {column.helper && <p className="text-xs text-zinc-500 dark:text-zinc-400">{column.helper}</p>}
+          {column.helper && <p className="text-xs text-zinc-600 dark:text-zinc-400">{column.helper}</p>}
+          {column.key === 'waiting' && <OldestWait projectId={projectId} />}
         </div>
-        {list.data && (
-          <Badge aria-label={`${formatNumber(list.data.total)} talep`} data-testid={`count-${column.key}`}>
-            {formatNumber(list.data.total)}
+        {total !== undefined && (
+          <Badge aria-label={`${formatNumber(total)} talep`} data-testid={`count-${column.key}`}>
+            {formatNumber(total)}
           </Badge>
         )}
       </div>
       <div className="flex-1 px-3 pb-3">
         {list.isPending ? (
-          <p role="status" className="flex items-center gap-2 py-6 text-sm text-zinc-500 dark:text-zinc-400">
+          <p role="status" className="flex items-center gap-2 py-6 text-sm text-zinc-600 dark:text-zinc-400">
             <Spinner size="sm" /> Veriler yükleniyor…
           </p>
         ) : list.isError ? (
-          <p role="alert" className="py-6 text-sm text-red-600 dark:text-red-400">
+          <p role="alert" className="py-6 text-sm text-red-700 dark:text-red-400">
             {errorMessage(list.error)}
           </p>
-        ) : items.length === 0 ? (
-          <p className="py-6 text-center text-sm text-zinc-500 dark:text-zinc-400">Bu kolonda kayıt yok.</p>
+        ) : items.length === 0 && reservations.length === 0 ? (
+          <p className="py-6 text-center text-sm text-zinc-600 dark:text-zinc-400">Bu kolonda kayıt yok.</p>
         ) : (
-          <ul className="-mr-1 flex max-h-[36rem] flex-col gap-2 overflow-y-auto pr-1">
+          <ul
+            data-request-list={column.key}
+            data-testid={`column-${column.key}`}
+            aria-label={column.title}
+            tabIndex={-1}
+            onScroll={onScroll}
+            className="-mr-1 flex max-h-[36rem] flex-col gap-2 overflow-y-auto pr-1"
+          >
             {items.map((request) => (
-              <BoardCard key={request.id} request={request} column={column.key as BoardColumnKey} caller={caller} actions={actions} />
+              <BoardCard key={request.id} request={request} column={column.key as BoardColumnKey} caller={caller} actions={actions} onOpen={onOpen} />
             ))}
+            {reservations.map((request, i) => (
+              <BoardCard key={`r${request.id}`} request={request} column={column.key as BoardColumnKey} caller={caller} actions={actions} onOpen={onOpen} place={i + 1} />
+            ))}
+            {list.isFetchingNextPage && (
+              <li role="status" className="flex items-center gap-2 py-2 text-xs text-zinc-600 dark:text-zinc-400">
+                <Spinner size="sm" /> Yükleniyor...
+              </li>
+            )}
           </ul>
-        )}
-        {list.data && list.data.total > items.length && (
-          <Link to={`${paths.bonus}?status=${column.params(caller.id).status}`} className="mt-2 block text-center text-xs font-medium text-indigo-600 hover:underline dark:text-indigo-400">
-            Son {items.length} talep gösteriliyor · tümü için Bonus Talepleri
-          </Link>
         )}
       </div>
     </section>
   );
 }
 
-/** The board view (spec §2.4): four columns, each loaded and refreshed on its own. */
-export function RequestBoard({ projectId, caller, actions }: { projectId: number; caller: Caller; actions: RequestActions }) {
+/** The board view (spec §2.4): four columns, each loaded, refreshed and scrolled on its own. */
+export function RequestBoard({ projectId, caller, actions, onOpen }: { projectId: number; caller: Caller; actions: RequestActions; onOpen: (id: number) => void }) {
   return (
     <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-4">
       {BOARD_COLUMNS.map((column) => (
-        <BoardColumn key={column.key} column={column} projectId={projectId} caller={caller} actions={actions} />
+        <BoardColumn key={column.key} column={column} projectId={projectId} caller={caller} actions={actions} onOpen={onOpen} />
       ))}
     </div>
   );

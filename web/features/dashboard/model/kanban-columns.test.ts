@@ -20,6 +20,8 @@ const request = (overrides: Partial<BonusRequest> = {}): BonusRequest => ({
   assignedUserName: null,
   assignedAt: null,
   reservedForUserId: null,
+  reservedForName: null,
+  possibleDuplicateOfId: null,
   completedBy: null,
   completedByName: null,
   completedAt: null,

@@ -1,11 +1,20 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { FolderX, RefreshCw } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { can } from '@common/permissions';
 import type { SessionUser } from '@common/schemas/auth';
 import { Button, Card, CardBody, CardHeader, EmptyState } from '@web/components/ui';
-import { DASHBOARD_ACTION_TEXTS, MANUAL_REQUEST_TEXTS, ManualRequestForm, requestKeys, useLiveRequests, useRequestActions } from '@web/entities/bonus-request';
+import {
+  DASHBOARD_ACTION_TEXTS,
+  MANUAL_REQUEST_TEXTS,
+  ManualRequestForm,
+  RequestActionDialogs,
+  RequestDetailDialog,
+  requestKeys,
+  useLiveRequests,
+  useRequestActions,
+} from '@web/entities/bonus-request';
 import { useActiveProject, useSessionStore } from '@web/stores/session-store';
 import { KanbanBoard } from '../components/kanban-board';
 import { RequestBoard } from '../components/request-board';
@@ -38,6 +47,7 @@ function Dashboard({ projectId, user, toolbar, panels }: { projectId: number; us
   const view: DashboardView = searchParams.get('view') === 'kanban' ? 'kanban' : 'board';
   const actions = useRequestActions(projectId, DASHBOARD_ACTION_TEXTS);
   const caller = { id: user.id, role: user.role, fullName: user.fullName };
+  const [detailId, setDetailId] = useState<number | null>(null);
 
   const setView = (next: DashboardView) =>
     setSearchParams(
@@ -72,8 +82,12 @@ function Dashboard({ projectId, user, toolbar, panels }: { projectId: number; us
             </>
           }
         />
-        <CardBody>{view === 'board' ? <RequestBoard projectId={projectId} caller={caller} actions={actions} /> : <KanbanBoard projectId={projectId} caller={caller} />}</CardBody>
+        <CardBody>
+          {view === 'board' ? <RequestBoard projectId={projectId} caller={caller} actions={actions} onOpen={setDetailId} /> : <KanbanBoard projectId={projectId} caller={caller} />}
+        </CardBody>
       </Card>
+      <RequestDetailDialog projectId={projectId} requestId={detailId} onClose={() => setDetailId(null)} onOpen={setDetailId} caller={caller} actions={actions} />
+      <RequestActionDialogs actions={actions} />
       {/* Side by side on wide screens; a panel that renders nothing leaves its track empty. */}
       <div className="grid grid-cols-1 gap-5 xl:grid-cols-[repeat(auto-fit,minmax(28rem,1fr))]">
         {can(user.role, 'request:create') && (

@@ -1,0 +1,96 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { loginAs } from './helpers';
+
+/** The operator's desk (issue 15): safety of the work, the queue, phone. */
+const column = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const card = (scope: Locator | Page, title: string) => scope.getByRole('listitem', { name: title, exact: true });
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+/** A new manual request at the form's highest priority, so it heads the waiting queue. */
+async function createRequest(page: Page, externalId: string, username: string, amount = '125,50') {
+  const form = page.getByRole('form', { name: 'Manuel Bonus Talebi Oluştur' });
+  await form.getByLabel('Dış Referans (opsiyonel)').fill(externalId);
+  await form.getByLabel('Kullanıcı Adı').fill(username);
+  await form.getByLabel(/Tutar/).fill(amount);
+  await form.getByLabel('Bonus Türü').selectOption('cashback');
+  await form.getByLabel('Öncelik (1-5)').fill('5');
+  await form.getByRole('button', { name: 'Talep Oluştur' }).click();
+  await expect(toast(page, 'Bonus talebi oluşturuldu').first()).toBeVisible();
+}
+
+test.describe('operatör masası', () => {
+  test('boş form talep oluşturmaz; çift tıklama yalnızca hedeflenen talebi alır', async ({ page }) => {
+    await loginAs(page, 'operator');
+    const form = page.getByRole('form', { name: 'Manuel Bonus Talebi Oluştur' });
+    await form.getByRole('button', { name: 'Talep Oluştur' }).click();
+    await expect(form.getByText('Müşteri kullanıcı adı veya müşteri ID gereklidir')).toBeVisible();
+    await expect(form.getByText("Tutar 0'dan büyük olmalıdır")).toBeVisible();
+
+    const stamp = Date.now();
+    const [a, b] = [`DBL-A-${stamp}`, `DBL-B-${stamp}`];
+    await createRequest(page, b, `dbl_b_${stamp}`);
+    await createRequest(page, a, `dbl_a_${stamp}`);
+    const waiting = column(page, 'Bekleyen');
+    // Priority 10, oldest first: B (created first) heads the queue, A follows.
+    const cards = waiting.locator('[data-request-card]');
+    await expect(cards.nth(0)).toHaveAccessibleName(b);
+    await expect(cards.nth(1)).toHaveAccessibleName(a);
+    await page.waitForTimeout(500);
+    await card(waiting, b).getByRole('button', { name: /Üzerime Al|Sıraya al/ }).dblclick();
+    await expect(card(column(page, 'Üzerimde'), b)).toBeVisible();
+    // The button that slid under the pointer is not clicked again 450 ms later either.
+    await page.waitForTimeout(450);
+    await expect(card(waiting, a)).toBeVisible();
+    await expect(card(column(page, 'Üzerimde'), a)).toHaveCount(0);
+  });
+
+  test("tamamlama onay ister, Enter onaylar ve 'Geri Al' talebi geri getirir; ajan kendi talebini sebeple sıraya alır", async ({ page }) => {
+    await loginAs(page, 'operator');
+    const id = `UNDO-${Date.now()}`;
+    await createRequest(page, id, `undo_${Date.now()}`, '250');
+    await page.waitForTimeout(500);
+    await card(column(page, 'Bekleyen'), id).getByRole('button', { name: /Üzerime Al|Sıraya al/ }).click();
+    const mine = card(column(page, 'Üzerimde'), id);
+    await expect(mine).toBeVisible();
+    await page.waitForTimeout(500);
+    await mine.getByRole('button', { name: 'Tamamla' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Talebi tamamla' });
+    await expect(dialog.getByTestId('complete-amount')).toContainText('250');
+    await expect(dialog).toContainText('Nakit');
+    await dialog.getByLabel('Not (opsiyonel)').fill('ödendi');
+    await page.keyboard.press('Enter');
+    await expect(card(column(page, 'Tamamlanan'), id)).toBeVisible();
+    await toast(page, 'Talep tamamlandı').getByRole('button', { name: 'Geri Al' }).click();
+    await expect(toast(page, 'İşlem geri alındı')).toBeVisible();
+    await expect(card(column(page, 'Üzerimde'), id)).toBeVisible();
+
+    // Re-queue with a reason from the short list.
+    await page.waitForTimeout(500);
+    await card(column(page, 'Üzerimde'), id).getByRole('button', { name: 'Tekrar Sıraya Al' }).click();
+    const reason = page.getByRole('dialog', { name: 'Tekrar sıraya al' });
+    await reason.getByLabel('Yanlış talep').check();
+    await reason.getByRole('button', { name: 'Sıraya Al' }).click();
+    await expect(card(column(page, 'Bekleyen'), id)).toBeVisible();
+  });
+
+  test("aynı müşteri ve bonus türü 'Olası tekrar' olarak işaretlenir ve diğer talebe bağlanır; 390 px'de /bonus işlemleri görünür", async ({ page }) => {
+    await loginAs(page, 'operator');
+    const user = `dup_${Date.now()}`;
+    await createRequest(page, `DUP-1-${Date.now()}`, user);
+    const second = `DUP-2-${Date.now()}`;
+    await createRequest(page, second, user);
+    const flagged = card(column(page, 'Bekleyen'), second);
+    await expect(flagged.getByTestId('duplicate-flag')).toContainText('Olası tekrar');
+    await flagged.getByTestId('duplicate-flag').getByRole('button').click();
+    await expect(page.getByRole('dialog', { name: /Talep Detayı/ })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/bonus');
+    const firstCard = page.locator('[data-request-list="bonus-cards"] [data-request-card]').first();
+    await expect(firstCard).toBeVisible();
+    await expect(firstCard.getByRole('button', { name: 'Detay' })).toBeInViewport();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});

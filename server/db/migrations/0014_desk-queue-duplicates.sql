@@ -1,0 +1,4 @@
+ALTER TABLE "bonus_requests" ADD COLUMN "possible_duplicate_of_id" integer;--> statement-breakpoint
+CREATE INDEX "bonus_requests_waiting_queue_idx" ON "bonus_requests" USING btree ("project_id","priority" DESC NULLS LAST,"created_at","id") WHERE "bonus_requests"."status" in ('new', 'queued');--> statement-breakpoint
+CREATE INDEX "bonus_requests_waiting_age_idx" ON "bonus_requests" USING btree ("project_id","created_at","id") WHERE "bonus_requests"."status" in ('new', 'queued');--> statement-breakpoint
+CREATE INDEX "bonus_requests_customer_key_idx" ON "bonus_requests" USING btree ("project_id","bonus_type",coalesce(nullif("customer_id", ''), 'u:' || lower(nullif("customer_username", ''))),"created_at");

@@ -1,0 +1,97 @@
+import { useState, type FormEvent } from 'react';
+import { DESK } from '@common/constants';
+import { BONUS_TYPE_LABELS } from '@common/enums';
+import { BONUS_MESSAGES, type BonusRequest } from '@common/schemas/bonus';
+import { Button, Dialog, Input } from '@web/components/ui';
+import { formatMoney } from '@web/lib/format';
+import { requestTitle } from '../model/request-texts';
+
+/** Whether completing this request needs its amount typed (the project's completeConfirmAmount). */
+export function needsTypedAmount(request: Pick<BonusRequest, 'amount'>, threshold: string | null | undefined): boolean {
+  if (threshold === null) return false;
+  return Number(request.amount) >= Number(threshold ?? DESK.defaultCompleteConfirmAmount);
+}
+
+/** '1.250,50', '1250,5', '1250.50' → cents, as the server compares them. */
+function cents(text: string): number | null {
+  const cleaned = text.trim().replace(/\s|₺/g, '');
+  const normalised = /,\d{1,2}$/.test(cleaned) ? cleaned.replace(/\./g, '').replace(',', '.') : cleaned.replace(/,/g, '');
+  return /^\d+(\.\d{1,2})?$/.test(normalised) ? Math.round(Number(normalised) * 100) : null;
+}
+
+/**
+ * 'Tamamla' pays out: a small confirmation showing what is paid to whom, with an optional note;
+ * Enter confirms. At or above the project's threshold the amount must be typed as well.
+ */
+export function CompleteDialog({
+  request,
+  threshold,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  request: BonusRequest | null;
+  /** The project's completeConfirmAmount (null: never ask). */
+  threshold: string | null | undefined;
+  busy: boolean;
+  onConfirm: (input: { notes?: string; confirmAmount?: string }) => void;
+  onClose: () => void;
+}) {
+  const [notes, setNotes] = useState('');
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const typing = request ? needsTypedAmount(request, threshold) : false;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!request || busy) return;
+    if (typing && cents(typed) !== cents(request.amount)) {
+      setError(BONUS_MESSAGES.confirmAmountMismatch);
+      return;
+    }
+    onConfirm({ notes: notes.trim() || undefined, confirmAmount: typing ? typed : undefined });
+  };
+  const close = () => {
+    setNotes('');
+    setTyped('');
+    setError(undefined);
+    onClose();
+  };
+  return (
+    <Dialog open={request !== null} onClose={close} size="sm" title="Talebi tamamla" description={request ? requestTitle(request) : undefined}>
+      {request && (
+        <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Tamamlama onayı">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-zinc-600 dark:text-zinc-400">Tutar</dt>
+            <dd className="font-semibold tabular-nums" data-testid="complete-amount">
+              {formatMoney(request.amount)}
+            </dd>
+            <dt className="text-zinc-600 dark:text-zinc-400">Müşteri</dt>
+            <dd>{request.customerUsername ?? request.customerName ?? request.customerId ?? '—'}</dd>
+            <dt className="text-zinc-600 dark:text-zinc-400">Bonus Türü</dt>
+            <dd>{BONUS_TYPE_LABELS[request.bonusType]}</dd>
+          </dl>
+          {typing && (
+            <Input
+              label={`Onay için tutarı yazın (${formatMoney(request.amount)})`}
+              inputMode="decimal"
+              autoComplete="off"
+              value={typed}
+              error={error}
+              onChange={(e) => setTyped(e.target.value)}
+              data-autofocus
+            />
+          )}
+          <Input label="Not (opsiyonel)" value={notes} maxLength={1000} onChange={(e) => setNotes(e.target.value)} {...(typing ? {} : { 'data-autofocus': true })} />
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={close}>
+              Vazgeç
+            </Button>
+            <Button type="submit" loading={busy} loadingText="İşleniyor…">
+              Tamamla
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}
