@@ -129,6 +129,7 @@ export const AUDIT_ACTIONS = [
   'SYNC_FINISHED',
   'SYNC_FAILED',
   'SYSTEM_CONFIG_CHANGE',
+  'EXPORT_DATA',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

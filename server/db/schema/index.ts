@@ -3,3 +3,4 @@ export * from './projects';
 export * from './audit';
 export * from './bonus';
 export * from './sync';
+export * from './bonus-rollups';
