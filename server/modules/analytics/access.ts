@@ -11,7 +11,7 @@ export const accessRules: AccessRule[] = [
   { method: 'GET', url: `${DASHBOARD}/health`, roles: MANAGER_AND_ABOVE },
   // The small 'Son etkinlikler' list of the everyday dashboard.
   { method: 'GET', url: `${DASHBOARD}/activity`, roles: ROLES },
-  { method: 'GET', url: `${REPORTS}/bonus`, roles: MANAGER_AND_ABOVE },
-  { method: 'GET', url: `${REPORTS}/bonus/export`, roles: MANAGER_AND_ABOVE },
+  { method: 'GET', url: `${REPORTS}/:type`, roles: MANAGER_AND_ABOVE },
+  { method: 'GET', url: `${REPORTS}/:type/export`, roles: MANAGER_AND_ABOVE },
   { method: 'GET', url: '/api/bonus/projects/:projectId/requests/export', roles: ROLES },
 ];

@@ -6,6 +6,7 @@ import { PageActions } from '@web/components/layout/page-actions';
 import { Button, Card, CardBody, Dialog, EmptyState } from '@web/components/ui';
 import { BONUS_SCREEN_ACTION_TEXTS, ManualRequestForm, RequestDetailDialog, useLiveRequests, useRequestActions } from '@web/entities/bonus-request';
 import { useActiveProject, useSessionStore } from '@web/stores/session-store';
+import { ExportRequestsButton } from '../components/export-requests-button';
 import { LiveBadge } from '../components/live-badge';
 import { RequestStatCards } from '../components/request-stat-cards';
 import { RequestTable } from '../components/request-table';
@@ -23,6 +24,7 @@ function BonusRequests({ projectId, user }: { projectId: number; user: SessionUs
   return (
     <div className="flex flex-col gap-5">
       <PageActions>
+        <ExportRequestsButton projectId={projectId} state={state} />
         {can(user.role, 'request:create') && (
           <Button icon={Plus} onClick={() => setCreating(true)}>
             Yeni Talep
