@@ -10,6 +10,9 @@ Chart.register(ArcElement, BarController, BarElement, CategoryScale, DoughnutCon
 /** The five-colour palette of the status doughnut, also used for the series. */
 export const PALETTE = ['#6366f1', '#f59e0b', '#10b981', '#ef4444', '#8b5cf6'] as const;
 
+/** §2.8: every chart's legend at the top. */
+const LEGEND_POSITION = 'top';
+
 export interface ChartSeries {
   label: string;
   data: number[];
@@ -50,7 +53,7 @@ export function ChartCanvas({ type, title, labels, series }: ChartCanvasProps) {
         responsive: true,
         maintainAspectRatio: false,
         animation: false,
-        plugins: { legend: { position: 'top', labels: { color: text } } },
+        plugins: { legend: { position: LEGEND_POSITION, labels: { color: text } } },
         scales: type === 'doughnut' ? {} : { x: { ticks: { color: text }, grid: { color: grid } }, y: { beginAtZero: true, ticks: { color: text, precision: 0 }, grid: { color: grid } } },
       },
     };
@@ -58,7 +61,7 @@ export function ChartCanvas({ type, title, labels, series }: ChartCanvasProps) {
     return () => chart.destroy();
   }, [type, labels, series, dark]);
   return (
-    <figure className="flex flex-col gap-2">
+    <figure className="flex flex-col gap-2" data-legend-position={LEGEND_POSITION}>
       <div className="relative h-64">
         <canvas ref={canvas} role="img" aria-label={title} />
       </div>
