@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -6,8 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { addDays, localDate } from '@common/analytics';
 import { openPglite, openPostgres, type Database } from '../server/db/client';
 import { namedCpuSeconds, processCpuSeconds } from './cpu-time';
+import { benchLogin, startBenchServer } from './bench-process';
 import { runLoad, summarise } from './load';
-import { BENCH_USER, ensureBenchTenant, seedBenchRequests } from './seed-bench-requests';
+import { ensureBenchTenant, seedBenchRequests } from './seed-bench-requests';
 
 /**
  * `npm run bench:analytics`: on the request benchmark's data (1,000,000 requests over 5 projects
@@ -56,33 +56,6 @@ async function prepare(): Promise<number[]> {
   }
 }
 
-function startServer(): Promise<{ child: ChildProcess; port: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench', 'bench-server.ts')], {
-      cwd: root,
-      env: { ...process.env, BENCH_PGLITE_DIR: pgliteDir },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /READY (\d+)/.exec(out);
-      if (match) resolve({ child, port: Number(match[1]) });
-    });
-    child.on('exit', (code) => reject(new Error(`bench server exited (${code})`)));
-  });
-}
-
-async function login(port: number): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: BENCH_USER.username, password: BENCH_USER.password }),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: { tokens: { accessToken: string } } }).data.tokens.accessToken;
-}
-
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 /** Downloads one project's every request as .xlsx, sampling the API's RSS every 50 ms. */
@@ -109,9 +82,9 @@ async function exportOnce(port: number, token: string, projectId: number, pid: n
 
 async function main() {
   const projectIds = await prepare();
-  const { child, port } = await startServer();
+  const { child, port } = await startBenchServer(root, pgliteDir);
   try {
-    const token = await login(port);
+    const token = await benchLogin(port);
     log(`\n${concurrency} concurrent clients, ${seconds} s per query after 2 s warm-up, paths rotating over ${projectIds.length} projects:\n`);
     const results = [];
     for (const scenario of SCENARIOS.filter((s) => s.name !== 'export')) {

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { requestListQuery } from '@common/schemas/bonus';
@@ -6,8 +5,9 @@ import { openPglite, openPostgres, type Database } from '../server/db/client';
 import { fillPlaceholders } from 'drizzle-orm';
 import { listRequestQueries, shapeOf, valuesOf } from '../server/modules/bonus/list-requests';
 import { namedCpuSeconds, ownCpuSeconds, processCpuSeconds } from './cpu-time';
+import { benchLogin, startBenchServer } from './bench-process';
 import { runLoad, summarise } from './load';
-import { BENCH_USER, ensureBenchTenant, seedBenchRequests } from './seed-bench-requests';
+import { ensureBenchTenant, seedBenchRequests } from './seed-bench-requests';
 
 /**
  * `npm run bench`: seeds 1,000,000 requests over 5 projects into DATABASE_URL (or 200,000 into
@@ -65,40 +65,11 @@ async function explainAll(database: Database, projectId: number) {
   }
 }
 
-function startServer(): Promise<{ child: ChildProcess; port: number }> {
-  return new Promise((resolve, reject) => {
-    // BENCH_CPU_PROF=1 writes a V8 CPU profile of the API process to .tmp/cpu-prof/ (open it in Chrome DevTools).
-    const profile = process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, '.tmp', 'cpu-prof')}`] : [];
-    const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(root, 'bench', 'bench-server.ts')], {
-      cwd: root,
-      env: { ...process.env, BENCH_PGLITE_DIR: pgliteDir },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /READY (\d+)/.exec(out);
-      if (match) resolve({ child, port: Number(match[1]) });
-    });
-    child.on('exit', (code) => reject(new Error(`bench server exited (${code})`)));
-  });
-}
-
-async function login(port: number): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: BENCH_USER.username, password: BENCH_USER.password }),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: { tokens: { accessToken: string } } }).data.tokens.accessToken;
-}
-
 async function main() {
   const projectIds = await prepare();
-  const { child, port } = await startServer();
+  const { child, port } = await startBenchServer(root, pgliteDir);
   try {
-    const token = await login(port);
+    const token = await benchLogin(port);
     log(`\n${concurrency} concurrent clients, ${seconds} s per query after 2 s warm-up, paths rotating over ${projectIds.length} projects:\n`);
     const results = [];
     for (const scenario of SCENARIOS) {
