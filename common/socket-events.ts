@@ -12,6 +12,8 @@ export const SOCKET_EVENTS = {
   forcedOffline: 'forced-offline',
   sessionRevoked: 'session-revoked',
   activity: 'activity',
+  /** Settings were saved: the project's (payload { projectId }) or the system's (payload { system: true }). */
+  settingsChanged: 'settings-changed',
 } as const;
 
 export const REQUEST_EVENTS = [

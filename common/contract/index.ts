@@ -2,13 +2,14 @@ import type { EndpointDefinition } from './define-endpoint';
 import * as dashboard from './dashboard';
 import * as health from './health';
 import * as reports from './reports';
+import * as settings from './settings';
 
 /**
  * Every endpoint of the API, one module per feature. The server registers each route from
  * its entry (`server/lib/route.ts`); a test fails when a registered route is missing here or
  * an entry has no route. The web app imports the feature files it needs, not this index.
  */
-const modules: object[] = [health, dashboard, reports];
+const modules: object[] = [health, settings, dashboard, reports];
 
 const isEndpoint = (value: unknown): value is EndpointDefinition =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value;

@@ -11,6 +11,7 @@ export const USER_MESSAGES = {
   fullNameRequired: 'Ad soyad gereklidir',
   emailRequired: 'E-posta gereklidir',
   emailInvalid: 'Geçerli bir e-posta adresi girin',
+  phoneInvalid: 'Geçerli bir telefon numarası girin (ör. +905551112233)',
   roleRequired: 'Rol seçilmelidir',
   passwordTooShort: 'Şifre en az 8 karakter olmalıdır',
   projectRequired: 'En az bir proje seçilmelidir',
@@ -41,6 +42,14 @@ export const emailField = requiredString(USER_MESSAGES.emailRequired)
   .min(1, USER_MESSAGES.emailRequired)
   .max(254)
   .regex(EMAIL_PATTERN, USER_MESSAGES.emailInvalid);
+/** Optional, for SMS notifications: digits with an optional leading +; empty clears it. */
+export const phoneField = z
+  .string()
+  .trim()
+  .max(20, USER_MESSAGES.phoneInvalid)
+  .regex(/^(\+?[0-9]{7,15})?$/, USER_MESSAGES.phoneInvalid)
+  .nullish()
+  .transform((v) => (v === '' ? null : v));
 export const roleField = z.enum(ROLES, { error: USER_MESSAGES.roleRequired });
 /** Empty means "generate a one-time password". Never trimmed: spaces are part of a password. */
 export const optionalPasswordField = z
@@ -56,6 +65,7 @@ export const userSchema = z.object({
   username: z.string(),
   fullName: z.string(),
   email: z.string().nullable(),
+  phone: z.string().nullable(),
   role: z.enum(ROLES),
   isActive: z.boolean(),
   mustChangePassword: z.boolean(),
@@ -81,6 +91,7 @@ export const userCreateBody = z.object({
   username: usernameField,
   fullName: fullNameField,
   email: emailField,
+  phone: phoneField,
   role: roleField,
   isActive: z.boolean().default(true),
   password: optionalPasswordField,
@@ -92,6 +103,8 @@ export const userUpdateBody = z.object({
   username: usernameField,
   fullName: fullNameField,
   email: emailField,
+  /** Omitted: unchanged. */
+  phone: phoneField,
   role: roleField,
   isActive: z.boolean().default(true),
   /** Omitted: memberships unchanged. Only the caller's own projects are touched. */

@@ -5,6 +5,8 @@ import { expireStaleSessions, pruneEndedSessions } from '../modules/auth/session
 import { failInterruptedSyncs } from '../modules/bridge-sync/fail-interrupted-syncs';
 import { SCHEDULE_TICK_MS, startDueSyncs } from '../modules/bridge-sync/schedule-syncs';
 import { heartbeatMs, syncRunnerFor } from '../modules/bridge-sync/sync-runner';
+import { alertWaitingRequests, WAITING_ALERT_TICK_MS } from '../modules/notifications/alert-waiting-requests';
+import { deliverDueNotifications, DELIVERY_TICK_MS } from '../modules/notifications/deliver-notifications';
 
 type Stop = () => Promise<void>;
 
@@ -30,6 +32,8 @@ export async function startBackgroundJobs(ctx: AppContext): Promise<Stop> {
   if (ctx.database.kind === 'postgres') {
     every(heartbeatMs(ctx) * 2, () => failInterruptedSyncs(ctx, { everyRunning: false, exceptIds: syncRunnerFor(ctx).runningIds() }), 'sync-stale-jobs');
   }
+  every(WAITING_ALERT_TICK_MS, () => alertWaitingRequests(ctx), 'waiting-alerts');
+  every(DELIVERY_TICK_MS, () => deliverDueNotifications(ctx), 'deliver-notifications');
   return async () => {
     timers.forEach(clearInterval);
   };

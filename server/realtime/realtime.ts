@@ -137,6 +137,11 @@ export class Realtime {
     this.io?.to(projectRoom(projectId)).emit(event, payload);
   }
 
+  /** To every connected socket (system-wide changes such as the application's name). */
+  emitToAll(event: string, payload: unknown): void {
+    this.io?.emit(event, payload);
+  }
+
   emitToUser(userId: number, event: string, payload: unknown): void {
     this.io?.to(userRoom(userId)).emit(event, payload);
   }

@@ -61,7 +61,7 @@ let counter = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 /** A user with TEST_PASSWORD, member of the given projects. */
-export async function buildUser(app: App, opts: { role?: Role; projects?: number[]; username?: string; isActive?: boolean; maxLoad?: number } = {}) {
+export async function buildUser(app: App, opts: { role?: Role; projects?: number[]; username?: string; isActive?: boolean; maxLoad?: number | null } = {}) {
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const db = app.ctx.database.db;
   const [user] = await db
@@ -72,7 +72,8 @@ export async function buildUser(app: App, opts: { role?: Role; projects?: number
       email: null,
       role: opts.role ?? 'operator',
       isActive: opts.isActive ?? true,
-      maxLoad: opts.maxLoad ?? 5,
+      // null = the project's defaultAgentCapacity.
+      maxLoad: opts.maxLoad === undefined ? 5 : opts.maxLoad,
       passwordHash: await passwordHash,
     })
     .returning();

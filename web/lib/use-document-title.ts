@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
+import { useAppName } from './app-name';
 
-export const PRODUCT_NAME = 'Bonus Panel';
-
-/** The browser tab reads '<title> · Bonus Panel'. */
-export function useDocumentTitle(title: string): void {
+/** The browser tab reads '<title> · <application name>' (the name comes from the system settings). */
+export function useDocumentTitle(title: string | null): void {
+  const appName = useAppName();
   useEffect(() => {
-    document.title = title === PRODUCT_NAME ? PRODUCT_NAME : `${title} · ${PRODUCT_NAME}`;
-  }, [title]);
+    document.title = !title || title === appName ? appName : `${title} · ${appName}`;
+  }, [title, appName]);
 }

@@ -3,4 +3,5 @@ export * from './projects';
 export * from './audit';
 export * from './bonus';
 export * from './sync';
+export * from './notifications';
 export * from './bonus-rollups';

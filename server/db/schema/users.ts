@@ -13,8 +13,10 @@ export const users = pgTable(
     role: text('role', { enum: ['super_admin', 'admin', 'manager', 'operator', 'agent'] }).notNull(),
     isActive: boolean('is_active').notNull().default(true),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
-    /** Capacity: how many assigned/in-progress requests the user may carry. */
-    maxLoad: integer('max_load').notNull().default(5),
+    /** Capacity: how many assigned/in-progress requests the user may carry; null = the project's defaultAgentCapacity. */
+    maxLoad: integer('max_load'),
+    /** For SMS notifications (E.164-ish, digits with an optional leading +). */
+    phone: text('phone'),
     /** Manual agent status; presence is derived from live sockets, this may override it. */
     manualStatus: text('manual_status', { enum: ['online', 'busy', 'away', 'offline'] }),
     forcedOfflineAt: tstz('forced_offline_at'),
@@ -31,7 +33,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
-    check('users_max_load_ck', sql`${t.maxLoad} between 1 and 100`),
+    check('users_max_load_ck', sql`${t.maxLoad} is null or ${t.maxLoad} between 1 and 100`),
   ],
 );
 

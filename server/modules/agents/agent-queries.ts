@@ -1,3 +1,4 @@
+import { effectiveMaxLoad } from '../settings/effective-capacity';
 import { and, asc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { AGENT_PERFORMANCE } from '@common/agent-metrics';
 import { ACTIVE_STATUSES } from '@common/enums';
@@ -75,7 +76,7 @@ export async function loadAgentRows(
       email: users.email,
       role: users.role,
       accountActive: users.isActive,
-      maxLoad: users.maxLoad,
+      maxLoad: effectiveMaxLoad(projectId),
       manualStatus: users.manualStatus,
       forcedOfflineAt: users.forcedOfflineAt,
       lastActivityAt: users.lastActivityAt,
@@ -119,7 +120,7 @@ export async function loadPresenceInputs(db: DbOrTx, userId: number, projectId: 
     .select({
       accountActive: users.isActive,
       manualStatus: users.manualStatus,
-      maxLoad: users.maxLoad,
+      maxLoad: effectiveMaxLoad(projectId),
       lastActivityAt: users.lastActivityAt,
       agentActive: projectMembers.agentActive,
       currentLoad: sql<number>`(select count(*)::int from ${bonusRequests} where ${bonusRequests.projectId} = ${projectId} and ${bonusRequests.assignedUserId} = ${users.id} and ${inArray(bonusRequests.status, [...ACTIVE_STATUSES])})`,

@@ -6,6 +6,7 @@ import { users } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
 import { auditActor, type ActorContext } from '../audit/actor';
 import { writeAudit } from '../audit/write-audit';
+import { enqueueNotification } from '../notifications/enqueue-notification';
 import { revokeUserSessions } from '../auth/sessions';
 import { loadMemberTarget } from './manage-agents';
 import { presenceFor } from './presence';
@@ -37,6 +38,11 @@ export async function forceOffline({ ctx, actor, ipAddress }: ActorContext, proj
       ipAddress,
       projectId,
     });
+    await enqueueNotification(ctx, tx, {
+      projectId,
+      event: 'agent_forced_offline',
+      lines: [`${row.user.fullName} (${row.user.username}) ${actor.username} tarafından çevrimdışı yapıldı.`, ...(reason ? [`Neden: ${reason}`] : [])],
+    });
   });
   ctx.realtime.disconnectUser(agentId, SOCKET_EVENTS.forcedOffline, { projectId, reason: reason ?? null, by: actor.username });
   const status = (await presenceFor(ctx).refresh(agentId, projectId)) ?? 'offline';
@@ -59,6 +65,11 @@ export async function forceLogout({ ctx, actor, ipAddress }: ActorContext, proje
       details: { username: row.user.username, reason: reason ?? null, sessionsEnded: ended },
       ipAddress,
       projectId,
+    });
+    await enqueueNotification(ctx, tx, {
+      projectId,
+      event: 'agent_forced_logout',
+      lines: [`${row.user.fullName} (${row.user.username}) oturumu ${actor.username} tarafından sonlandırıldı.`, ...(reason ? [`Neden: ${reason}`] : [])],
     });
     return ended;
   });

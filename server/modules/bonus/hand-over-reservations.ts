@@ -4,6 +4,7 @@ import { REQUEST_TRANSITIONS } from '@common/request-transitions';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { DbOrTx } from '../../db/client';
 import { bonusRequests, users } from '../../db/schema';
+import { effectiveMaxLoad } from '../settings/effective-capacity';
 import { auditRequestChange, recordRequestEvents, SYSTEM_ACTOR, type PendingRequestChanges, type RequestActor } from './request-changes';
 import { applyTransition } from './request-state-machine';
 
@@ -13,7 +14,7 @@ import { applyTransition } from './request-state-machine';
  */
 export async function lockUserLoad(tx: DbOrTx, projectId: number, userId: number) {
   const [user] = await tx
-    .select({ maxLoad: users.maxLoad, isActive: users.isActive, fullName: users.fullName })
+    .select({ maxLoad: effectiveMaxLoad(projectId), isActive: users.isActive, fullName: users.fullName })
     .from(users)
     .where(eq(users.id, userId))
     .for('no key update');

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { SYNC_TYPE_LABELS } from '@common/enums';
 import { SYNC_MESSAGES, type SyncLog, type SyncProgress, type SyncStartInput } from '@common/schemas/bridge-sync';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { AppContext } from '../../context';
@@ -6,6 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { projects, syncLogs, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { PROJECT_NOT_FOUND } from '../../policies/authorize';
+import { enqueueNotification } from '../notifications/enqueue-notification';
 import { writeAudit } from '../audit/write-audit';
 import { SourceError } from './connectors/source-errors';
 import { JobProgress } from './job-progress';
@@ -191,6 +193,13 @@ export class SyncRunner {
           rowsFailed: progress.rowsFailed,
         },
       });
+      if (status !== 'success') {
+        await enqueueNotification(this.ctx, tx, {
+          projectId: row.projectId,
+          event: status === 'failed' ? 'sync_failed' : 'sync_partial',
+          lines: [`Senkronizasyon #${row.id} (${SYNC_TYPE_LABELS[row.syncType]}): ${errorMessage ?? ''}`],
+        });
+      }
       return updated;
     });
     if (!ended) return;

@@ -11,7 +11,7 @@ import { generateOneTimePassword } from './generate-password';
 import { projectScopeOf, projectsOfUsers, setMemberships } from './user-memberships';
 import { assertRoleChange, assertUsernameFree, usernameTaken } from './user-policy';
 
-export type CreateUserInput = z.output<typeof userCreateBody> & { maxLoad?: number };
+export type CreateUserInput = Omit<z.output<typeof userCreateBody>, 'phone'> & { phone?: string | null; maxLoad?: number };
 
 /**
  * Creates a user in the actor's projects. Without a password one is generated, returned
@@ -36,6 +36,7 @@ export async function createUser({ ctx, actor, ipAddress }: ActorContext, input:
           username: input.username,
           fullName: input.fullName,
           email: input.email,
+          phone: input.phone ?? null,
           role: input.role,
           isActive: input.isActive,
           passwordHash,

@@ -9,6 +9,7 @@ export function presentUser(row: UserRow, projects: ProjectSummary[]): User {
     username: row.username,
     fullName: row.fullName,
     email: row.email,
+    phone: row.phone,
     role: row.role,
     isActive: row.isActive,
     mustChangePassword: row.mustChangePassword,

@@ -27,7 +27,14 @@ export async function updateUser({ ctx, actor, ipAddress }: ActorContext, id: nu
       await assertNotLastSuperAdmin(tx, before, { role: input.role, isActive: input.isActive });
       if (input.username.toLowerCase() !== before.username.toLowerCase()) await assertUsernameFree(tx, input.username, id);
 
-      const next = { username: input.username, fullName: input.fullName, email: input.email, role: input.role, isActive: input.isActive };
+      const next = {
+        username: input.username,
+        fullName: input.fullName,
+        email: input.email,
+        ...(input.phone !== undefined ? { phone: input.phone } : {}),
+        role: input.role,
+        isActive: input.isActive,
+      };
       const changes = diffFields(before, next);
       const [row] = await tx
         .update(users)

@@ -3,7 +3,9 @@ import { Outlet, useNavigation } from 'react-router';
 import { Dialog } from '@web/components/ui';
 import { PageActionsProvider } from '@web/components/layout/page-actions';
 import { useOwnPresence } from '@web/features/agents/api/own-presence';
-import { useProjectSocketConnection } from '@web/lib/use-project-socket';
+import { SOCKET_EVENTS } from '@common/socket-events';
+import { brandingQueryKey } from '@web/lib/app-name';
+import { useLiveInvalidation, useProjectSocketConnection } from '@web/lib/use-project-socket';
 import { AppHeader } from './app-header';
 import { SidebarContent } from './sidebar';
 import { SkipLink } from './skip-link';
@@ -16,6 +18,8 @@ export function AppFrame({ children }: { children?: ReactNode }) {
   useProjectSocketConnection();
   useSessionSync();
   useOwnPresence();
+  // A saved application name reaches every open screen.
+  useLiveInvalidation([SOCKET_EVENTS.settingsChanged], [brandingQueryKey]);
   const title = usePageTitle();
   useDocumentTitle(title);
   const [navOpen, setNavOpen] = useState(false);

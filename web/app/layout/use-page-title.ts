@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router';
-import { PRODUCT_NAME } from '@web/lib/use-document-title';
+import { useAppName } from '@web/lib/app-name';
 import { useActiveProject } from '@web/stores/session-store';
 import { resolveTitle, type RouteHandle } from '../routes';
 
@@ -7,9 +7,10 @@ import { resolveTitle, type RouteHandle } from '../routes';
 export function usePageTitle(): string {
   const matches = useMatches();
   const activeProject = useActiveProject();
+  const appName = useAppName();
   for (let i = matches.length - 1; i >= 0; i--) {
     const handle = matches[i]!.handle as RouteHandle | undefined;
     if (handle?.title) return resolveTitle(handle.title, { activeProject });
   }
-  return PRODUCT_NAME;
+  return appName;
 }

@@ -9,6 +9,7 @@ const user: User = {
   username: 'operator',
   fullName: 'Mert Kaya',
   email: null,
+  phone: null,
   role: 'operator',
   isActive: true,
   mustChangePassword: false,

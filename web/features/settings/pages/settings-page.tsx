@@ -1,6 +1,44 @@
-import { PendingScreen } from '@web/components/layout/pending-screen';
+import { can } from '@common/permissions';
+import { RequireProject } from '@web/components/layout/require-project';
+import { ErrorState, Spinner } from '@web/components/ui';
+import { useSessionStore } from '@web/stores/session-store';
+import { useProjectSettings, useSaveSettings, useSettingsLiveUpdates, useSystemSettings } from '../api/settings-api';
+import { RecentNotifications } from '../components/recent-notifications';
+import { SettingsForm } from '../components/settings-form';
 
-/** Sistem Ayarları (/settings, spec §2.12). */
+/** Sistem Ayarları (/settings, spec §2.12): the active project's settings, and the system's for a super admin. */
 export function SettingsPage() {
-  return <PendingScreen title="Sistem Ayarları" />;
+  return <RequireProject description="Ayarlarını düzenlemek için bir proje seçin.">{(projectId) => <ProjectSettingsScreen projectId={projectId} />}</RequireProject>;
+}
+
+function ProjectSettingsScreen({ projectId }: { projectId: number }) {
+  const role = useSessionStore((s) => s.user?.role);
+  const isSystem = role !== undefined && can(role, 'system-settings:manage');
+  useSettingsLiveUpdates(projectId);
+  const system = useSystemSettings(isSystem);
+  const project = useProjectSettings(projectId);
+  const save = useSaveSettings(projectId);
+
+  const failed = project.error ?? (isSystem ? system.error : null);
+  if (failed) return <ErrorState error={failed} onRetry={() => void Promise.all([project.refetch(), isSystem ? system.refetch() : null])} />;
+  if (!project.data || (isSystem && !system.data)) {
+    return (
+      <div role="status" className="flex justify-center p-10">
+        <Spinner />
+          <span className="sr-only">Ayarlar yükleniyor</span>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-6">
+      <SettingsForm
+        key={projectId}
+        system={isSystem ? system.data : undefined}
+        project={project.data.settings}
+        transports={project.data.transports}
+        onSave={(values) => save.mutateAsync(values)}
+      />
+      <RecentNotifications projectId={projectId} />
+    </div>
+  );
 }

@@ -19,6 +19,7 @@ const existing: User = {
   username: 'agent9',
   fullName: 'Deniz Ak',
   email: 'deniz@example.com',
+  phone: null,
   role: 'agent',
   isActive: true,
   mustChangePassword: false,

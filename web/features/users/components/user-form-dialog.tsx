@@ -56,6 +56,7 @@ function UserForm({
       username: user?.username ?? '',
       fullName: user?.fullName ?? '',
       email: user?.email ?? '',
+      phone: user?.phone ?? '',
       role: user?.role ?? DEFAULT_ROLE,
       isActive: user?.isActive ?? true,
       password: '',
@@ -79,6 +80,15 @@ function UserForm({
         <Input label="Kullanıcı Adı" required data-autofocus autoComplete="off" error={formState.errors.username?.message} {...register('username')} />
         <Input label="Ad Soyad" required autoComplete="off" error={formState.errors.fullName?.message} {...register('fullName')} />
         <Input label="E-posta" type="email" required autoComplete="off" error={formState.errors.email?.message} {...register('email')} />
+        <Input
+          label="Telefon"
+          type="tel"
+          autoComplete="off"
+          placeholder="+905551112233"
+          hint="İsteğe bağlı; SMS bildirimleri için."
+          error={formState.errors.phone?.message}
+          {...register('phone')}
+        />
         <Select
           label="Rol"
           required

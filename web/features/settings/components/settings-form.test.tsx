@@ -1,0 +1,71 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { SETTINGS_MESSAGES, type ProjectSettingsData, type SystemSettingsData } from '@common/schemas/settings';
+import { SettingsForm, type SettingsFormProps } from './settings-form';
+
+const system: SystemSettingsData = { appName: 'Bonus Management System', sessionTimeout: 7200, maxLoginAttempts: 5, twoFactorRequiredRoles: [] };
+const project: ProjectSettingsData = {
+  timezone: 'Europe/Istanbul',
+  autoSync: true,
+  syncInterval: 30,
+  emailNotifications: true,
+  smsNotifications: false,
+  waitingAlertMinutes: 30,
+  defaultAgentCapacity: 5,
+  claimLeaseMinutes: 30,
+  completeConfirmAmount: '10000.00',
+  duplicateWindowHours: 24,
+};
+
+function renderForm(props: Partial<SettingsFormProps> = {}) {
+  const onSave = vi.fn(async () => undefined);
+  const router = createMemoryRouter([
+    { path: '/', element: <SettingsForm system={system} project={project} transports={{ email: false, sms: true }} onSave={onSave} {...props} /> },
+  ]);
+  render(<RouterProvider router={router} />);
+  return onSave;
+}
+
+describe('SettingsForm', () => {
+  it('shows the session timeout in minutes and saves it in seconds, with both parts', async () => {
+    const onSave = renderForm();
+    const timeout = screen.getByLabelText(/Oturum Zaman Aşımı/);
+    expect(timeout).toHaveValue(120);
+    await userEvent.clear(timeout);
+    await userEvent.type(timeout, '5');
+    await userEvent.click(screen.getByRole('button', { name: 'Ayarları Kaydet' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave.mock.calls[0]![0]).toEqual({
+      system: { ...system, sessionTimeout: 300 },
+      project,
+    });
+  });
+
+  it('puts each §5 message on its field', async () => {
+    const onSave = renderForm();
+    await userEvent.clear(screen.getByLabelText(/Uygulama Adı/));
+    await userEvent.clear(screen.getByLabelText(/Oturum Zaman Aşımı/));
+    await userEvent.type(screen.getByLabelText(/Oturum Zaman Aşımı/), '4');
+    await userEvent.clear(screen.getByLabelText(/Maksimum Giriş Denemesi/));
+    await userEvent.clear(screen.getByLabelText(/Senkronizasyon Aralığı/));
+    await userEvent.type(screen.getByLabelText(/Senkronizasyon Aralığı/), '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Ayarları Kaydet' }));
+    expect(await screen.findByText(SETTINGS_MESSAGES.appNameRequired)).toBeVisible();
+    expect(screen.getByText(SETTINGS_MESSAGES.sessionTimeoutMin)).toBeVisible();
+    expect(screen.getByText(SETTINGS_MESSAGES.maxLoginAttemptsRequired)).toBeVisible();
+    expect(screen.getByText(SETTINGS_MESSAGES.syncIntervalMin)).toBeVisible();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('without system rights shows only the project fields; an unconfigured channel is disabled and says why', async () => {
+    const onSave = renderForm({ system: undefined });
+    expect(screen.queryByLabelText(/Uygulama Adı/)).toBeNull();
+    expect(screen.getByLabelText('E-posta bildirimleri')).toBeDisabled();
+    expect(screen.getByText(SETTINGS_MESSAGES.emailNotConfigured)).toBeVisible();
+    expect(screen.getByLabelText('SMS bildirimleri')).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Ayarları Kaydet' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ system: undefined, project }));
+  });
+});
