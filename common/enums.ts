@@ -138,6 +138,7 @@ export const AUDIT_ACTIONS = [
   'TOTP_BACKUP_CODES_REGENERATED',
   'TOTP_CODE_FAILED',
   'TOTP_RESET',
+  'EXPORT_DATA',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

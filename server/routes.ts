@@ -1,5 +1,6 @@
 import type { App } from './types';
 import agentRoutes from './modules/agents/routes';
+import analyticsRoutes from './modules/analytics/routes';
 import { registerPresence } from './modules/agents/register-presence';
 import auditRoutes from './modules/audit/routes';
 import authRoutes from './modules/auth/routes';
@@ -27,4 +28,5 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(settingsRoutes);
   await app.register(notificationRoutes);
   await app.register(totpRoutes);
+  await app.register(analyticsRoutes);
 }

@@ -197,6 +197,17 @@ export class Realtime {
     return projectId === undefined ? sockets.length : sockets.filter((s) => (s.data as SocketData).projectId === projectId).length;
   }
 
+  /** Sockets open in a project's room per user, across instances (health card, active agents). */
+  async projectSocketsByUser(projectId: number): Promise<Map<number, number>> {
+    const byUser = new Map<number, number>();
+    if (!this.io || this.closing) return byUser;
+    for (const s of await this.io.in(projectRoom(projectId)).fetchSockets()) {
+      const userId = (s.data as SocketData).userId;
+      byUser.set(userId, (byUser.get(userId) ?? 0) + 1);
+    }
+    return byUser;
+  }
+
   async redisStatus(): Promise<'up' | 'down' | 'unused'> {
     if (this.redisClients.length === 0) return 'unused';
     try {

@@ -58,8 +58,9 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
         import('@web/features/dashboard/pages/dashboard-page'),
         import('@web/features/agents/components/agent-control-panel'),
         import('@web/features/bridge-sync'),
+        import('@web/features/advanced-dashboard'),
       ]).then(
-        ([dashboard, agents, sync]) =>
+        ([dashboard, agents, sync, analytics]) =>
           function Dashboard() {
             return (
               <dashboard.DashboardPage
@@ -68,6 +69,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
                   <>
                     <agents.AgentControlPanel />
                     <sync.SyncLogPanel />
+                    <analytics.RecentActivity />
                   </>
                 }
               />

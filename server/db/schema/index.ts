@@ -4,3 +4,4 @@ export * from './audit';
 export * from './bonus';
 export * from './sync';
 export * from './notifications';
+export * from './bonus-rollups';

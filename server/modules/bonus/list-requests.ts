@@ -1,4 +1,4 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { SEARCH_COUNT_CAP, type RequestListQuery, type RequestListResponse, type RequestSortColumn } from '@common/schemas/bonus';
 import type { DbOrTx } from '../../db/client';
@@ -40,6 +40,20 @@ export function requestOrder(sortBy: RequestSortColumn, sortOrder: 'asc' | 'desc
 /** LIKE pattern for a substring, with the user's %, _ and \ taken literally. */
 function containsPattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The list's filter (status, search, assignee) with its values bound, for reading every
+ * matching row in the list's order (`requestOrder`) — the export — rather than a page.
+ */
+export function requestListFilter(projectId: number, query: Pick<RequestListQuery, 'status' | 'search' | 'agentId'>): SQL {
+  const statuses = query.status ?? [];
+  return and(
+    eq(bonusRequests.projectId, projectId),
+    statuses.length > 0 ? inArray(bonusRequests.status, statuses) : undefined,
+    query.search ? sql`${bonusRequests.searchText} like ${searchFold(sql`${containsPattern(query.search)}::text`)}` : undefined,
+    query.agentId !== undefined ? eq(bonusRequests.assignedUserId, query.agentId) : undefined,
+  )!;
 }
 
 /** What decides the SQL text of a list call; the values themselves are parameters. */

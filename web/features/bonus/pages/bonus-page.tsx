@@ -13,6 +13,7 @@ import {
   useRequestActions,
 } from '@web/entities/bonus-request';
 import { useActiveProject, useSessionStore } from '@web/stores/session-store';
+import { ExportRequestsButton } from '../components/export-requests-button';
 import { LiveBadge } from '../components/live-badge';
 import { RequestStatCards } from '../components/request-stat-cards';
 import { RequestTable } from '../components/request-table';
@@ -30,6 +31,7 @@ function BonusRequests({ projectId, user }: { projectId: number; user: SessionUs
   return (
     <div className="flex flex-col gap-5">
       <PageActions>
+        <ExportRequestsButton projectId={projectId} state={state} />
         {can(user.role, 'request:create') && (
           <Button icon={Plus} onClick={() => setCreating(true)}>
             Yeni Talep

@@ -1,0 +1,2 @@
+/** What the app layer composes into other screens (the dashboard's panels). */
+export { RecentActivity } from './components/recent-activity';
