@@ -1,20 +1,4 @@
 import type { ComponentType } from 'react';
-import {
-  ChartColumn,
-  FolderKanban,
-  Gauge,
-  Gift,
-  Headset,
-  KeyRound,
-  LayoutDashboard,
-  RefreshCw,
-  ScrollText,
-  Settings,
-  ShieldCheck,
-  Split,
-  Users,
-  type LucideIcon,
-} from 'lucide-react';
 import type { Permission } from '@common/permissions';
 import type { ProjectSummary } from '@common/schemas/auth';
 import { paths, type AppPath } from './paths';
@@ -37,7 +21,6 @@ export interface ScreenRoute {
   /** Header and document title. */
   title: RouteTitle;
   navLabel: string;
-  icon: LucideIcon;
   group: NavGroup;
   /** Needed to see the screen: the nav hides it and a direct visit shows the no-permission page. */
   permission: Permission;
@@ -49,7 +32,6 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     path: paths.dashboard,
     title: ({ activeProject }) => activeProject?.name ?? 'Panel',
     navLabel: 'Panel',
-    icon: LayoutDashboard,
     group: 'Genel',
     permission: 'dashboard:read',
     // The app layer composes other features' dashboard parts into the dashboard's slots.
@@ -81,7 +63,6 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     path: paths.advancedDashboard,
     title: 'Gelişmiş Dashboard',
     navLabel: 'Gelişmiş Dashboard',
-    icon: Gauge,
     group: 'Genel',
     permission: 'report:read',
     load: () => import('@web/features/advanced-dashboard/pages/advanced-dashboard-page').then((m) => m.AdvancedDashboardPage),
@@ -90,7 +71,6 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     path: paths.bonus,
     title: 'Bonus Talepleri',
     navLabel: 'Bonus Talepleri',
-    icon: Gift,
     group: 'Operasyon',
     permission: 'request:read',
     load: () => import('@web/features/bonus/pages/bonus-page').then((m) => m.BonusPage),
@@ -99,7 +79,6 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     path: paths.bridgeSync,
     title: 'Bridge Senkronizasyon',
     navLabel: 'Bridge Senkronizasyon',
-    icon: RefreshCw,
     group: 'Operasyon',
     permission: 'sync:read',
     load: () => import('@web/features/bridge-sync/pages/bridge-sync-page').then((m) => m.BridgeSyncPage),
@@ -108,7 +87,6 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     path: paths.routingRules,
     title: 'Routing Kuralları',
     navLabel: 'Routing Kuralları',
-    icon: Split,
     group: 'Operasyon',
     permission: 'routing:read',
     load: () => import('@web/features/routing-rules/pages/routing-rules-page').then((m) => m.RoutingRulesPage),
@@ -117,7 +95,6 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     path: paths.users,
     title: 'Kullanıcı Yönetimi',
     navLabel: 'Kullanıcı Yönetimi',
-    icon: Users,
     group: 'Yönetim',
     permission: 'user:read',
     load: () => import('@web/features/users/pages/users-page').then((m) => m.UsersPage),
@@ -126,7 +103,6 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     path: paths.roleManagement,
     title: 'Rol Yönetimi',
     navLabel: 'Rol Yönetimi',
-    icon: ShieldCheck,
     group: 'Yönetim',
     permission: 'user:manage',
     load: () => import('@web/features/role-management/pages/role-management-page').then((m) => m.RoleManagementPage),
@@ -135,7 +111,6 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     path: paths.projects,
     title: 'Proje Yönetimi',
     navLabel: 'Proje Yönetimi',
-    icon: FolderKanban,
     group: 'Yönetim',
     permission: 'project:manage',
     // The app layer composes the bridge sync's 'Senkronize' button into each project's actions.
@@ -155,7 +130,6 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     path: paths.agents,
     title: 'Agent Yönetimi',
     navLabel: 'Agent Yönetimi',
-    icon: Headset,
     group: 'Yönetim',
     permission: 'agent:read',
     load: () => import('@web/features/agents/pages/agents-page').then((m) => m.AgentsPage),
@@ -164,7 +138,6 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     path: paths.reports,
     title: 'Raporlar',
     navLabel: 'Raporlar',
-    icon: ChartColumn,
     group: 'Analiz',
     permission: 'report:read',
     load: () => import('@web/features/reports/pages/reports-page').then((m) => m.ReportsPage),
@@ -173,7 +146,6 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     path: paths.auditLogs,
     title: 'Audit Logları',
     navLabel: 'Audit Logları',
-    icon: ScrollText,
     group: 'Analiz',
     permission: 'audit:read',
     load: () => import('@web/features/audit-logs/pages/audit-logs-page').then((m) => m.AuditLogsPage),
@@ -182,7 +154,6 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     path: paths.totp,
     title: 'İki Faktörlü Doğrulama',
     navLabel: 'İki Faktörlü Doğrulama',
-    icon: KeyRound,
     group: 'Sistem',
     permission: 'totp:self',
     load: () => import('@web/features/totp/pages/totp-page').then((m) => m.TotpPage),
@@ -191,7 +162,6 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     path: paths.settings,
     title: 'Sistem Ayarları',
     navLabel: 'Sistem Ayarları',
-    icon: Settings,
     group: 'Sistem',
     permission: 'settings:read',
     load: () => import('@web/features/settings/pages/settings-page').then((m) => m.SettingsPage),

@@ -5,6 +5,7 @@ import { Button, focusRing } from '@web/components/ui';
 import { cn } from '@web/lib/cn';
 import { useSessionStore } from '@web/stores/session-store';
 import { NAV_GROUPS, SCREEN_ROUTES } from '../routes';
+import { NAV_ICONS } from './nav-icons';
 import { Brand } from '@web/components/layout/brand';
 import { OwnStatusSelect } from '@web/features/agents/components/own-status-select';
 import { SystemStatus } from './system-status';
@@ -32,9 +33,11 @@ export function SidebarContent({ onNavigate, onClose }: SidebarContentProps) {
           if (routes.length === 0) return null;
           return (
             <div key={group} className="mt-4 first:mt-1">
-              <p className="px-3 pb-1.5 text-[11px] font-semibold tracking-wider text-zinc-400 uppercase dark:text-zinc-500">{group}</p>
+              <p className="px-3 pb-1.5 text-[11px] font-semibold tracking-wider text-zinc-600 uppercase dark:text-zinc-300">{group}</p>
               <ul className="flex flex-col gap-0.5">
-                {routes.map(({ path, navLabel, icon: Icon }) => (
+                {routes.map(({ path, navLabel }) => {
+                  const Icon = NAV_ICONS[path];
+                  return (
                   <li key={path}>
                     <NavLink
                       to={path}
@@ -49,11 +52,12 @@ export function SidebarContent({ onNavigate, onClose }: SidebarContentProps) {
                         )
                       }
                     >
-                      <Icon aria-hidden="true" className="size-4 shrink-0" />
+                      {Icon && <Icon aria-hidden="true" className="size-4 shrink-0" />}
                       <span className="truncate">{navLabel}</span>
                     </NavLink>
                   </li>
-                ))}
+                  );
+                })}
               </ul>
             </div>
           );
