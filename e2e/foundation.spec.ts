@@ -1,3 +1,4 @@
+import { SETTINGS_DEFAULTS } from '../common/constants';
 import { expect, test } from '@playwright/test';
 import { loginAs, screenshot, socketIndicator } from './helpers';
 
@@ -148,7 +149,7 @@ test.describe('yönlendirme', () => {
       await nav.getByRole('link', { name: label }).click();
       await expect(page).toHaveURL(new RegExp(`/${path}$`));
       await expect(page.getByRole('banner').getByRole('heading', { level: 1 })).toHaveText(title);
-      await expect(page).toHaveTitle(`${title} · Bonus Panel`);
+      await expect(page).toHaveTitle(`${title} · ${SETTINGS_DEFAULTS.appName}`);
       await screenshot(page, `screen-${path}`);
     }
   });

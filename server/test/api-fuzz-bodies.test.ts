@@ -49,6 +49,22 @@ const MUTATING = [
   'POST /api/bonus/projects/:projectId/requests/:requestId/requeue',
   'POST /api/bridge/projects/:projectId/sync',
   'POST /api/projects/:projectId/bridge-sync/start',
+  'DELETE /api/projects/:projectId/routing-rules/:id',
+  'PATCH /api/projects/:projectId/routing-rules/:id/toggle',
+  'POST /api/auth/login/totp',
+  'POST /api/auth/totp/disable',
+  'POST /api/auth/totp/enable',
+  'POST /api/auth/totp/regenerate-backup-codes',
+  'POST /api/auth/totp/setup',
+  'POST /api/bonus/projects/:projectId/requests/:requestId/undo',
+  'POST /api/projects/:projectId/routing-rules',
+  'POST /api/projects/:projectId/routing-rules/:id/test',
+  'POST /api/projects/:projectId/routing-rules/reorder',
+  'POST /api/projects/:projectId/routing-rules/simulate',
+  'POST /api/users/:userId/totp/reset',
+  'PUT /api/projects/:projectId/routing-rules/:id',
+  'PUT /api/projects/:projectId/settings',
+  'PUT /api/system/settings',
 ];
 
 describe('mutating endpoints under hostile bodies', () => {

@@ -32,6 +32,14 @@ const WITH_QUERY = [
   '/api/projects',
   '/api/bridge/projects/:projectId/sync/logs',
   '/api/projects/:projectId/bridge-sync/stats',
+  '/api/bonus/projects/:projectId/requests/export',
+  '/api/projects/:projectId/dashboard/activity',
+  '/api/projects/:projectId/dashboard/performance',
+  '/api/projects/:projectId/dashboard/stats',
+  '/api/projects/:projectId/notifications',
+  '/api/projects/:projectId/reports/:type',
+  '/api/projects/:projectId/reports/:type/export',
+  '/api/projects/:projectId/routing-rules',
 ];
 
 describe('list query strings under hostile values', () => {

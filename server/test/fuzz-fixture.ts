@@ -23,7 +23,8 @@ export async function fuzzFixture(t: TestApp) {
   /** A path's parameters: the fixture's ids (':id' by the resource it names), sometimes hostile. */
   const pathFor = (url: string) => {
     const names = [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
-    const idFor = (name: string) => {
+    const idFor = (name: string): string | number => {
+      if (name === 'type') return 'bonus'; // a report type (reports/:type)
       if (name !== 'id') return ids[name] ?? 1;
       if (url.startsWith('/api/projects/:id')) return tenant.foreign.id;
       if (url.includes('/audit-logs')) return 1;

@@ -21,6 +21,7 @@ vi.mock('@web/lib/socket', () => ({
     reconnect: vi.fn(),
   },
   warnProjectRequired: vi.fn(),
+  RESYNC_EVENT: 'live:resync',
 }));
 
 const WAIT = { timeout: 5_000 };

@@ -11,7 +11,7 @@ let tenant: Awaited<ReturnType<typeof buildTenant>>;
 let superToken: string;
 let adminToken: string;
 
-const systemBody = { appName: 'Altın Panel', sessionTimeout: 3600, maxLoginAttempts: 4, twoFactorRequiredRoles: ['agent', 'manager'] };
+const systemBody = { appName: 'Altın Panel', sessionTimeout: 3600, maxLoginAttempts: 4, twoFactorRequiredRoles: ['agent', 'operator'] };
 const projectBody = {
   timezone: 'UTC',
   autoSync: false,
@@ -45,7 +45,7 @@ describe('system settings', () => {
     const res = await put('/api/system/settings', superToken, systemBody);
     expect(res.statusCode, res.body).toBe(200);
     // Roles are kept in the matrix's order, whatever order they came in.
-    expect(res.json().data).toEqual({ ...systemBody, twoFactorRequiredRoles: ['manager', 'agent'] });
+    expect(res.json().data).toEqual({ ...systemBody, twoFactorRequiredRoles: ['operator', 'agent'] });
     expect((await get('/api/system/settings', superToken)).json().data.appName).toBe('Altın Panel');
 
     const [row] = await t.app.ctx.database.db
