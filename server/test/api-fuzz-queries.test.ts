@@ -39,7 +39,6 @@ const WITH_QUERY = [
   '/api/projects/:projectId/notifications',
   '/api/projects/:projectId/reports/:type',
   '/api/projects/:projectId/reports/:type/export',
-  '/api/projects/:projectId/routing-rules',
 ];
 
 describe('list query strings under hostile values', () => {

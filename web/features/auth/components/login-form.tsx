@@ -68,7 +68,14 @@ export function LoginForm() {
   }, []);
 
   useEffect(() => {
-    if (demo && !userTouched.current) setValues({ ...DEMO_ACCOUNT });
+    if (!demo || userTouched.current) return;
+    setValues({ ...DEMO_ACCOUNT });
+    // The prefill may land while the caret already sits in a field (it has autofocus): select it,
+    // so the first key typed replaces the demo value instead of appending to it ('adminagent1').
+    requestAnimationFrame(() => {
+      const focused = document.activeElement;
+      if (focused instanceof HTMLInputElement && (focused.name === 'username' || focused.name === 'password')) focused.select();
+    });
   }, [demo]);
 
   const showErrors = (found: FieldErrors) => {
