@@ -7,9 +7,18 @@ export const DEMO_PASSWORD = 'demo1234';
 export const SCREENSHOT_DIR = path.join(import.meta.dirname, 'screenshots');
 
 /** Signs in through the login form and waits for the dashboard frame. */
-export async function loginAs(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+/**
+ * Opens the sign-in page and waits for the demo prefill (these tests run on demo data), so the
+ * fields are filled after it and not while it lands.
+ */
+export async function openLogin(page: Page): Promise<void> {
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Giriş Yap' })).toBeVisible();
+  await expect(page.getByLabel('Kullanıcı Adı')).toHaveValue('admin');
+}
+
+export async function loginAs(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await openLogin(page);
   await page.getByLabel('Kullanıcı Adı').fill(username);
   await page.getByLabel('Şifre').fill(password);
   await page.getByRole('button', { name: 'Giriş Yap' }).click();

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { DEMO_PASSWORD, loginAs, screenshot } from './helpers';
+import { DEMO_PASSWORD, loginAs, openLogin, screenshot } from './helpers';
 
 /** A demo account no other browser test signs in with. */
 const USER = 'agent5';
@@ -24,7 +24,7 @@ async function expectNoSeriousA11yFindings(page: Page, label: string, scope?: st
 }
 
 async function passwordStep(page: Page) {
-  await page.goto('/login');
+  await openLogin(page);
   await page.getByLabel('Kullanıcı Adı').fill(USER);
   await page.getByLabel('Şifre').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Giriş Yap' }).click();
