@@ -34,7 +34,8 @@ test.describe('operatör masası', () => {
     const mine = column(page, 'Üzerimde').locator('[data-request-card]');
     // Older demo requests of the same priority stand before them: scroll the queue until A shows.
     for (let i = 0; i < 40 && (await card(waiting, a).count()) === 0; i++) {
-      await waiting.locator('[data-request-card]').last().scrollIntoViewIfNeeded();
+      // The column re-renders as pages arrive: a card may be replaced while it is being scrolled to.
+      await waiting.locator('[data-request-card]').last().scrollIntoViewIfNeeded({ timeout: 2_000 }).catch(() => undefined);
       await page.waitForTimeout(250);
     }
     // Same priority, oldest first: B (created first) stands before A in the queue.
