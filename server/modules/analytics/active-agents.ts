@@ -19,7 +19,9 @@ export async function countActiveAgents(ctx: AppContext, projectId: number, sock
   const byUser = sockets ?? (await ctx.realtime.projectSocketsByUser(projectId));
   if (byUser.size === 0) return 0;
   const rows = await ctx.database.query<MemberRow>(
-    `select u.id, u.manual_status, u.max_load, u.last_activity_at,
+    `select u.id, u.manual_status,
+       coalesce(u.max_load, (select s.default_agent_capacity from project_settings s where s.project_id = $1), 5) max_load,
+       u.last_activity_at,
        (select count(*)::int from bonus_requests r where r.project_id = $1 and r.assigned_user_id = u.id and r.status = any($3::text[])) load
      from users u join project_members m on m.user_id = u.id and m.project_id = $1
      where u.id = any($2::int[]) and u.is_active and m.agent_active and u.role = any($4::text[])`,

@@ -33,7 +33,7 @@ export async function insertRequest(app: App, projectId: number, row: Partial<Re
 }
 
 /** A member of the project with a fresh session. */
-export async function signedInMember(app: App, projectId: number, opts: { role?: Role; maxLoad?: number } = {}) {
+export async function signedInMember(app: App, projectId: number, opts: { role?: Role; maxLoad?: number | null } = {}) {
   const user = await buildUser(app, { role: opts.role ?? 'agent', projects: [projectId], maxLoad: opts.maxLoad });
   const { accessToken } = await login(app, user.username);
   return { user, token: accessToken, headers: bearer(accessToken) };

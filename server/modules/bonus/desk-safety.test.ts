@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESK } from '@common/constants';
 import { UNDO_MESSAGES } from '@common/request-transitions';
 import { BONUS_MESSAGES } from '@common/schemas/bonus';
-import { auditLogs, bonusRequestEvents } from '../../db/schema';
+import { auditLogs, bonusRequestEvents, projectSettings } from '../../db/schema';
 import { buildProject } from '../../test/harness';
 import { bonusTestBed, get, insertRequest, post, requestsUrl, signedInMember } from './bonus-test-kit';
 import { createRequests } from './create-request';
@@ -156,6 +156,15 @@ describe('GET …/requests/mine: my load and my place in line', () => {
       ['MINE-2', agent.user.fullName],
       ['MINE-3', agent.user.fullName],
     ]);
+  });
+
+  it("counts a member without a capacity of their own against the project's default capacity", async () => {
+    const project = await buildProject(bed.app);
+    await bed.app.ctx.database.db.update(projectSettings).set({ defaultAgentCapacity: 7 }).where(eq(projectSettings.projectId, project.id));
+    const agent = await signedInMember(bed.app, project.id, { maxLoad: null });
+    const res = await get(bed.app, `${requestsUrl(project.id)}/mine`, agent.token);
+    expect(res.statusCode).toBe(200);
+    expect([res.json().data.load, res.json().data.maxLoad]).toEqual([0, 7]);
   });
 });
 

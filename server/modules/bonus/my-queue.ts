@@ -3,6 +3,7 @@ import { ACTIVE_STATUSES, WAITING_STATUSES } from '@common/enums';
 import type { MyQueue } from '@common/schemas/bonus';
 import type { DbOrTx } from '../../db/client';
 import { bonusRequests, users } from '../../db/schema';
+import { effectiveMaxLoad } from '../settings/effective-capacity';
 import { readDeskSettings } from './desk-settings';
 import { selectPresentedRequests } from './present-request';
 
@@ -13,7 +14,7 @@ import { selectPresentedRequests } from './present-request';
  */
 export async function myQueue(db: DbOrTx, projectId: number, userId: number): Promise<MyQueue> {
   const [[user], [load], reservations] = await Promise.all([
-    db.select({ maxLoad: users.maxLoad }).from(users).where(eq(users.id, userId)).limit(1),
+    db.select({ maxLoad: effectiveMaxLoad(projectId) }).from(users).where(eq(users.id, userId)).limit(1),
     db
       .select({ n: count() })
       .from(bonusRequests)
