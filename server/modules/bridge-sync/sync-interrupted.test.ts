@@ -198,4 +198,4 @@ it('a job killed mid-run is marked failed at the next start, and a re-run reache
   );
   await main.close();
   expect(counts).toEqual({ n: SOURCE_ROWS, distinct_ids: SOURCE_ROWS });
-});
+}, 300_000); // two server processes start (each allowed 90 s) and a whole sync runs
