@@ -1,0 +1,84 @@
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs, socketIndicator } from './helpers';
+
+/**
+ * Issue 14, reconnect catch-up: a screen whose live connection dropped shows, once it is back,
+ * every change made meanwhile, without a reload. Only the socket is cut (its WebSocket and its
+ * polling requests); the page's API calls keep working, so nothing but the socket's own
+ * catch-up (a refetch on reconnect) can bring the changes in.
+ */
+
+/** Calls the API with the page's own session, as the app would. */
+function callApi(page: Page, method: string, url: (projectId: number) => string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const session = JSON.parse(localStorage.getItem('bonus-auth') ?? '{}').state;
+      const res = await fetch(path.replace(':projectId', String(session.activeProjectId)), {
+        method,
+        headers: { Authorization: `Bearer ${session.token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    { method, path: url(0).replace('/0/', '/:projectId/'), body },
+  );
+}
+
+test('the requests screen whose socket dropped shows the changes made meanwhile once it is back, without a reload', async ({ browser }) => {
+  const watcherContext = await browser.newContext();
+  const watcher = await watcherContext.newPage();
+  let cut = false;
+  const open: { close: () => Promise<void> }[] = [];
+  // The socket's WebSocket goes through the test: passed on while connected, refused while cut.
+  await watcher.routeWebSocket(/\/socket\.io\//, (ws) => {
+    if (cut) {
+      void ws.close();
+      return;
+    }
+    ws.connectToServer();
+    open.push(ws);
+  });
+  // Its long-polling transport too (socket.io starts on it and falls back to it).
+  await watcher.route(/\/socket\.io\//, (route) => (cut ? route.abort('connectionrefused') : route.continue()));
+
+  const actorContext = await browser.newContext();
+  const actor = await actorContext.newPage();
+  await loginAs(actor, 'operator');
+  const stamp = Date.now();
+  const customer = `kopuk_${stamp}`;
+  const create = async (externalId: string) => {
+    const res = await callApi(actor, 'POST', (p) => `/api/bonus/projects/${p}/requests`, { externalId, customerUsername: customer, amount: '42.50' });
+    expect(res.status).toBe(201);
+    return res.body.data as { id: number };
+  };
+  const before = await create(`KOPUK-${stamp}-A`);
+
+  await loginAs(watcher, 'manager');
+  await watcher.goto(`/bonus?status=waiting&search=${customer}`);
+  const rows = watcher.getByRole('table', { name: 'Bonus talepleri' }).locator('tbody tr[data-request-id]');
+  const row = (externalId: string) => rows.filter({ hasText: externalId });
+  await expect(row(`KOPUK-${stamp}-A`)).toBeVisible();
+  await expect(socketIndicator(watcher)).toContainText('Bağlı');
+
+  // The connection drops.
+  cut = true;
+  await Promise.all(open.splice(0).map((ws) => ws.close()));
+  await expect(socketIndicator(watcher)).toContainText('Bağlantı Yok');
+
+  // Meanwhile another session creates a request and takes the waiting one.
+  await create(`KOPUK-${stamp}-B`);
+  expect((await callApi(actor, 'POST', (p) => `/api/bonus/projects/${p}/requests/${before.id}/assign`)).status).toBe(200);
+  // While cut, the screen has heard of neither change.
+  await watcher.waitForTimeout(1_000);
+  await expect(row(`KOPUK-${stamp}-B`)).toHaveCount(0);
+  await expect(row(`KOPUK-${stamp}-A`)).toBeVisible();
+
+  // The connection comes back: the screen catches up by itself.
+  cut = false;
+  await expect(socketIndicator(watcher)).toContainText('Bağlı', { timeout: 30_000 });
+  await expect(row(`KOPUK-${stamp}-B`)).toBeVisible();
+  await expect(row(`KOPUK-${stamp}-A`)).toHaveCount(0);
+
+  await watcherContext.close();
+  await actorContext.close();
+});
