@@ -39,8 +39,11 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // numeric stays a string (money is exact); bigint counts become numbers.
   pg.types.setTypeParser(20, (v) => Number(v));
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+  // A client losing its connection must not crash the process. The pool handles an idle one
+  // ('error' on the pool, then replaced); a checked-out one (a transaction between two queries)
+  // emits 'error' on itself, which unheard would throw: its query fails, and the pool drops it on release.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzle({ client: pool, schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   return {

@@ -33,12 +33,16 @@ export interface PresenceEvents {
  * revoking a session closes exactly its sockets. With REDIS_URL the rooms span every
  * server instance (socket.io Redis adapter); without it one instance works alone.
  */
+/** Redis CLIENT names of the adapter's connections start with this, then the instance's origin. */
+export const REDIS_CLIENT_PREFIX = 'bonus-panel-live-';
+
 export class Realtime {
   private io: Server | null = null;
   private ctx: AppContext | null = null;
   private redisClients: { ping(): Promise<unknown>; quit(): Promise<unknown> }[] = [];
   private closing = false;
-  private readonly origin = randomUUID().slice(0, 8);
+  /** This instance's name in event metadata and in its Redis client names. */
+  readonly origin = randomUUID().slice(0, 8);
   private readonly projectSeq = new Map<number, number>();
   readonly presence = new EventEmitter<PresenceEvents>();
 
@@ -57,7 +61,8 @@ export class Realtime {
     if (this.options.redisUrl) {
       const { createClient } = await import('redis');
       const { createAdapter } = await import('@socket.io/redis-adapter');
-      const pub = createClient({ url: this.options.redisUrl });
+      // Named per instance, so an operator (or a test) can tell this instance's connections apart.
+      const pub = createClient({ url: this.options.redisUrl, name: `${REDIS_CLIENT_PREFIX}${this.origin}` });
       const sub = pub.duplicate();
       pub.on('error', (err) => ctx.log.warn({ err: err.message }, 'redis pub error'));
       sub.on('error', (err) => ctx.log.warn({ err: err.message }, 'redis sub error'));

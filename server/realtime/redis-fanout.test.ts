@@ -3,6 +3,7 @@ import { buildApp } from '../app';
 import { bearer, buildProject, buildUser, createTestApp, login, type TestApp } from '../test/harness';
 import { connectSocket, listen, waitForDisconnect } from '../test/socket-client';
 import type { App } from '../types';
+import { REDIS_CLIENT_PREFIX } from './realtime';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 if (!redisUrl) console.warn('redis-fanout: TEST_REDIS_URL is not set; the multi-instance socket tests are skipped');
@@ -45,6 +46,37 @@ describe.skipIf(!redisUrl)('several instances with REDIS_URL', () => {
     const { socket } = await connectSocket(baseB, { token: accessToken, projectId: project.id });
     await a.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(accessToken) });
     expect(await waitForDisconnect(socket, 1_000)).toBe(true);
+  });
+
+  it('live events between instances resume on their own after Redis dropped the connections', async () => {
+    const project = await buildProject(a.app);
+    const user = await buildUser(a.app, { projects: [project.id] });
+    const { accessToken } = await login(a.app, user.username);
+    const { socket } = await connectSocket(baseB, { token: accessToken, projectId: project.id });
+
+    // Redis drops both instances' connections (as on a Redis restart); other tests' clients are left alone.
+    const { createClient } = await import('redis');
+    const admin = createClient({ url: redisUrl! });
+    await admin.connect();
+    const names = [a.app.ctx.realtime.origin, b.ctx.realtime.origin].map((o) => `${REDIS_CLIENT_PREFIX}${o}`);
+    const ids = (await admin.sendCommand<string>(['CLIENT', 'LIST']))
+      .split('\n')
+      .filter((line) => names.some((n) => line.includes(` name=${n} `)))
+      .map((line) => /\bid=(\d+)/.exec(line)![1]!);
+    expect(ids.length).toBe(4); // pub and sub of each instance
+    for (const id of ids) await admin.sendCommand(['CLIENT', 'KILL', 'ID', id]);
+    await admin.quit();
+
+    // Events sent from now on arrive again once the adapter has reconnected and re-subscribed.
+    let seen = 0;
+    socket.on('bonus-request-updated', () => seen++);
+    for (let i = 0; i < 100 && seen === 0; i++) {
+      a.app.ctx.realtime.emitToProject(project.id, 'bonus-request-updated', { id: i });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(seen).toBeGreaterThan(0);
+    expect(await a.app.ctx.realtime.redisStatus()).toBe('up');
+    socket.close();
   });
 
   it('reports Redis in health', async () => {
