@@ -4,6 +4,7 @@ import { SOCKET_EVENTS } from '@common/socket-events';
 import type { AppContext } from '../../context';
 import { syncLogs } from '../../db/schema';
 import { writeAudit } from '../audit/write-audit';
+import { notifySyncEnded } from './notify-sync-ended';
 import { presentSyncLog, selectSyncLogs } from './present-sync-log';
 
 /**
@@ -37,6 +38,7 @@ export async function failInterruptedSyncs(ctx: AppContext, options: { everyRunn
         projectId: row.projectId,
         details: { syncType: row.syncType, status: 'failed', errorMessage: SYNC_MESSAGES.serverRestarted, rowsRead: row.rowsRead, rowsWritten: row.rowsWritten },
       });
+      await notifySyncEnded(ctx, tx, row, 'failed', SYNC_MESSAGES.serverRestarted);
     }
     return rows;
   });

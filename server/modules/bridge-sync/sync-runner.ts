@@ -7,10 +7,10 @@ import type { DbOrTx } from '../../db/client';
 import { projects, syncLogs, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { PROJECT_NOT_FOUND } from '../../policies/authorize';
-import { enqueueNotification } from '../notifications/enqueue-notification';
 import { writeAudit } from '../audit/write-audit';
 import { SourceError } from './connectors/source-errors';
 import { JobProgress } from './job-progress';
+import { notifySyncEnded } from './notify-sync-ended';
 import { presentSyncLog, progressOf, selectSyncLogs, type SyncLogRow } from './present-sync-log';
 import { runSync } from './run-sync';
 
@@ -193,13 +193,7 @@ export class SyncRunner {
           rowsFailed: progress.rowsFailed,
         },
       });
-      if (status !== 'success') {
-        await enqueueNotification(this.ctx, tx, {
-          projectId: row.projectId,
-          event: status === 'failed' ? 'sync_failed' : 'sync_partial',
-          lines: [`Senkronizasyon #${row.id} (${SYNC_TYPE_LABELS[row.syncType]}): ${errorMessage ?? ''}`],
-        });
-      }
+      if (status !== 'success') await notifySyncEnded(this.ctx, tx, row, status, errorMessage);
       return updated;
     });
     if (!ended) return;

@@ -1,11 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, projectSettings, users } from '../../db/schema';
+import { SYNC_MESSAGES } from '@common/schemas/bridge-sync';
+import { notifications, projectSettings, syncLogs, users } from '../../db/schema';
 import { bearer, buildProject, buildUser, createTestApp, login, type TestApp } from '../../test/harness';
 import { insertRequest } from '../bonus/bonus-test-kit';
+import { failInterruptedSyncs } from '../bridge-sync/fail-interrupted-syncs';
 import { alertWaitingRequests } from './alert-waiting-requests';
 import { deliverDueNotifications, MAX_ATTEMPTS, retryDelayMs } from './deliver-notifications';
 
@@ -158,6 +160,24 @@ describe('notifications through real transports', () => {
     expect(row).toMatchObject({ event: 'request_waiting', recipient: 'bekleme@example.com' });
     expect(row!.textBody).toContain(`Talep #${request.id} (Ayşe Yılmaz`);
     expect(row!.textBody).toContain('11 dakikadır bekliyor');
+  });
+
+  it('a sync cut short by a server restart is told as failed, with the reason', async () => {
+    const project = await buildProject(t.app, { name: 'Kesinti' });
+    const manager = await buildUser(t.app, { role: 'manager', projects: [project.id] });
+    const db = t.app.ctx.database.db;
+    await db.update(users).set({ email: 'kesinti@example.com' }).where(eq(users.id, manager.id));
+    const [dead] = await db
+      .insert(syncLogs)
+      .values({ projectId: project.id, syncType: 'bonus', status: 'running', heartbeatAt: sql`now() - interval '10 minutes'` })
+      .returning();
+
+    await failInterruptedSyncs(t.app.ctx, { everyRunning: false });
+    const rows = await db.select().from(notifications).where(eq(notifications.projectId, project.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ event: 'sync_failed', recipient: 'kesinti@example.com', status: 'pending' });
+    expect(rows[0]!.textBody).toContain(`Senkronizasyon #${dead!.id}`);
+    expect(rows[0]!.textBody).toContain(SYNC_MESSAGES.serverRestarted);
   });
 });
 
