@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { SYNC_TYPE_LABELS } from '@common/enums';
 import { SYNC_MESSAGES, type SyncLog, type SyncProgress, type SyncStartInput } from '@common/schemas/bridge-sync';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { AppContext } from '../../context';
