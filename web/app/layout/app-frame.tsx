@@ -9,6 +9,7 @@ import { useOwnPresence } from '@web/features/agents/api/own-presence';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import { refreshAppName } from '@web/lib/app-name';
 import { useProjectSocketConnection, useSocketEvent } from '@web/lib/use-project-socket';
+import { KeyboardShortcuts } from '../shortcuts/keyboard-shortcuts';
 import { AppHeader } from './app-header';
 import { SidebarContent } from './sidebar';
 import { SkipLink } from './skip-link';
@@ -31,6 +32,7 @@ export function AppFrame({ children }: { children?: ReactNode }) {
   return (
     <PageActionsProvider>
       <SkipLink />
+      <KeyboardShortcuts />
       <div className="min-h-dvh lg:grid lg:grid-cols-[16rem_minmax(0,1fr)]">
         <aside className="sticky top-0 hidden h-dvh border-r border-zinc-200 bg-white lg:block dark:border-zinc-800 dark:bg-zinc-950">
           <SidebarContent />

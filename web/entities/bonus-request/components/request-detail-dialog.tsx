@@ -93,35 +93,39 @@ export function RequestDetailDialog({
   // While the confirmation or reason dialog is up, this one steps aside (one modal at a time).
   const covered = Boolean(actions?.completing || actions?.requeueing);
   return (
-    <Dialog open={requestId !== null && !covered} onClose={onClose} size="lg" title={request ? `Talep Detayı · ${requestTitle(request)}` : 'Talep Detayı'}>
-      {detail.isPending ? (
-        <LoadingState />
-      ) : detail.isError ? (
-        <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />
-      ) : (
-        request && (
-          <div className="flex flex-col gap-6" onKeyDown={actions ? requestKeyHandler(request, caller, actions) : undefined}>
-            <RequestCardBadges request={request} onOpen={(id) => onOpen?.(id)} />
-            <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
-              {fields(request).map(([label, value]) => (
-                <div key={label} className={label === 'Açıklama' ? 'sm:col-span-2' : undefined}>
-                  <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400">{label}</dt>
-                  <dd className="mt-0.5 text-sm text-zinc-900 dark:text-zinc-100">{dash(value)}</dd>
+    // The request's keys (a, t, r) work from anywhere in the dialog, the close button that starts
+    // with focus included: key events bubble from the native <dialog> to this wrapper.
+    <div className="contents" onKeyDown={request && actions ? requestKeyHandler(request, caller, actions) : undefined}>
+      <Dialog open={requestId !== null && !covered} onClose={onClose} size="lg" title={request ? `Talep Detayı · ${requestTitle(request)}` : 'Talep Detayı'}>
+        {detail.isPending ? (
+          <LoadingState />
+        ) : detail.isError ? (
+          <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />
+        ) : (
+          request && (
+            <div className="flex flex-col gap-6">
+              <RequestCardBadges request={request} onOpen={(id) => onOpen?.(id)} />
+              <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
+                {fields(request).map(([label, value]) => (
+                  <div key={label} className={label === 'Açıklama' ? 'sm:col-span-2' : undefined}>
+                    <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400">{label}</dt>
+                    <dd className="mt-0.5 text-sm text-zinc-900 dark:text-zinc-100">{dash(value)}</dd>
+                  </div>
+                ))}
+              </dl>
+              <section aria-labelledby="request-timeline-title">
+                <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+                  <h3 id="request-timeline-title" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
+                    Zaman Çizelgesi
+                  </h3>
+                  {actions && <DetailActions request={request} caller={caller} actions={actions} />}
                 </div>
-              ))}
-            </dl>
-            <section aria-labelledby="request-timeline-title">
-              <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-                <h3 id="request-timeline-title" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
-                  Zaman Çizelgesi
-                </h3>
-                {actions && <DetailActions request={request} caller={caller} actions={actions} />}
-              </div>
-              <RequestTimeline events={detail.data.events} />
-            </section>
-          </div>
-        )
-      )}
-    </Dialog>
+                <RequestTimeline events={detail.data.events} />
+              </section>
+            </div>
+          )
+        )}
+      </Dialog>
+    </div>
   );
 }

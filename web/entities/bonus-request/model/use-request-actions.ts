@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DESK } from '@common/constants';
 import type { UndoableAction } from '@common/request-transitions';
 import type { AssignResponse, BonusRequest } from '@common/schemas/bonus';
 import { errorMessage } from '@web/lib/api-error';
 import { notify } from '@web/lib/notify';
 import { useClaimRequest, useCompleteRequest, useRequeueRequest, useUndoRequest } from '../api/request-mutations';
-import { myQueueQuery } from '../api/request-queries';
+import { myQueueQuery, requestKeys } from '../api/request-queries';
 import { requestTitle, reservedForText, UNDO_FAILED_TEXT, UNDO_LABEL, UNDONE_TEXT } from './request-texts';
 
 /** A screen's toast titles (spec §8: the dashboard, the kanban and the bonus screen differ). */
@@ -86,13 +86,19 @@ export function useRequestActions(projectId: number, texts: ActionTexts) {
   const requeue = useRequeueRequest(projectId);
   const undo = useUndoRequest(projectId);
   const mine = useQuery(myQueueQuery(projectId));
+  const queryClient = useQueryClient();
+  // An open detail shows the server's answer at once, so its next key (t after a) acts on the
+  // request as it now is, before the lists' refetch arrives.
+  const showMoved = (moved: BonusRequest) =>
+    queryClient.setQueryData<{ request: BonusRequest }>(requestKeys.detail(projectId, moved.id), (old) => (old ? { ...old, request: moved } : old));
   const load = mine.data ? { load: mine.data.load, maxLoad: mine.data.maxLoad } : null;
 
-  async function run<T>(request: BonusRequest, action: () => Promise<T>, success: (result: T) => void, failure: string): Promise<T | null> {
+  async function run<T extends AssignResponse | BonusRequest>(request: BonusRequest, action: () => Promise<T>, success: (result: T) => void, failure: string): Promise<T | null> {
     const next = neighbourCardId(request.id);
     setProcessingId(request.id);
     try {
       const result = await action();
+      showMoved('enqueued' in result ? result.request : result);
       success(result);
       focusCardWhenReady(next);
       return result;

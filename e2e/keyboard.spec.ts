@@ -1,0 +1,74 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, loginAs, openLogin } from './helpers';
+
+/** Keyboard-first (issue 15): the global shortcuts, their help, and the shortest path to a completed request. */
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+test("'?' lists the shortcuts; g b, g d and / move around; none acts while typing", async ({ page }) => {
+  await loginAs(page, 'operator');
+  await page.locator('body').press('?');
+  const help = page.getByRole('dialog', { name: 'Klavye kısayolları' });
+  await expect(help).toBeVisible();
+  await expect(help.getByText('Sonraki talep')).toBeVisible();
+  await expect(help.getByText("Bonus Talepleri'ne git")).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+
+  await page.keyboard.press('g');
+  await page.keyboard.press('b');
+  await expect(page).toHaveURL(/\/bonus/);
+  const search = page.getByPlaceholder('Kullanıcı ID veya açıklama ara...');
+  await expect(search).toBeVisible();
+  await page.keyboard.press('/');
+  await expect(search).toBeFocused();
+  // Typed into the field, the same keys are only text.
+  await page.keyboard.type('g d ?');
+  await expect(search).toHaveValue('g d ?');
+  await expect(page).toHaveURL(/\/bonus/);
+  await expect(help).toBeHidden();
+
+  await search.fill('');
+  await expect(page).not.toHaveURL(/search=/);
+  const first = page.getByRole('table', { name: 'Bonus talepleri' }).locator('tbody tr[data-request-card]').first();
+  await expect(first).toBeVisible();
+  await search.blur();
+  await page.keyboard.press('j');
+  await expect(first).toBeFocused();
+  await page.keyboard.press('g');
+  await page.keyboard.press('d');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('from the credentials to a completed request in six keys', async ({ page }) => {
+  await openLogin(page);
+  await page.getByLabel('Kullanıcı Adı').fill('agent3');
+  await page.getByLabel('Şifre').fill(DEMO_PASSWORD);
+  const keys: string[] = [];
+  const press = async (key: string) => {
+    keys.push(key);
+    await page.keyboard.press(key);
+  };
+
+  await press('Enter'); // sign in
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const waiting = page.getByRole('region', { name: 'Bekleyen', exact: true });
+  await expect(waiting.getByRole('listitem').first()).toBeVisible();
+  await press('j'); // the first request of the queue
+  const title = (await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))) ?? '';
+  expect(title).not.toBe('');
+  await press('Enter'); // its detail
+  const detail = page.getByRole('dialog', { name: `Talep Detayı · ${title}` });
+  await expect(detail).toBeVisible();
+  await press('a'); // claim
+  await expect(toast(page, 'Talep üzerinize alındı')).toBeVisible();
+  await press('t'); // complete: the confirmation opens
+  const confirm = page.getByRole('dialog', { name: 'Talebi tamamla' });
+  await expect(confirm).toBeVisible();
+  await press('Enter'); // confirm
+  await expect(toast(page, 'Talep tamamlandı')).toBeVisible();
+  for (const column of ['Bekleyen', 'Üzerimde']) {
+    await expect(page.getByRole('region', { name: column, exact: true }).getByRole('listitem', { name: title, exact: true })).toHaveCount(0);
+  }
+  expect(keys).toEqual(['Enter', 'j', 'Enter', 'a', 't', 'Enter']);
+});
