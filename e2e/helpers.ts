@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /** Every demo account's password (server/db/seed/demo-organisation.ts). */
@@ -35,4 +36,22 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 /** The header's live-connection indicator. */
 export function socketIndicator(page: Page) {
   return page.getByRole('banner').getByRole('status');
+}
+
+/** axe-core on the page (or within `scope`): no serious or critical finding, each listed by rule and element. */
+export async function expectNoSeriousA11yFindings(page: Page, label: string, scope?: string): Promise<void> {
+  expect(await seriousA11yFindings(page, label, scope)).toEqual([]);
+}
+
+/** axe-core's serious and critical findings on the page (or within `scope`), one line each. */
+export async function seriousA11yFindings(page: Page, label: string, scope?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const result = await (scope ? builder.include(scope) : builder).analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  return serious.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The page is no wider than the window: nothing scrolls sideways. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 }

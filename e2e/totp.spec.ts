@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { DEMO_PASSWORD, loginAs, openLogin, screenshot } from './helpers';
+import { DEMO_PASSWORD, expectNoSeriousA11yFindings, loginAs, openLogin, screenshot } from './helpers';
 
 /** A demo account no other browser test signs in with. */
 const USER = 'agent5';
@@ -14,13 +13,6 @@ const codeNow = (secret: string) => generate({ secret, epoch: Math.floor(Date.no
 async function freshCode(secret: string, usedStep: number): Promise<{ code: string; step: number }> {
   while (currentStep() <= usedStep) await new Promise((r) => setTimeout(r, 500));
   return { code: await codeNow(secret), step: currentStep() };
-}
-
-async function expectNoSeriousA11yFindings(page: Page, label: string, scope?: string) {
-  const builder = new AxeBuilder({ page });
-  const result = await (scope ? builder.include(scope) : builder).analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function passwordStep(page: Page) {

@@ -2,11 +2,12 @@ import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } fr
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { cn } from '@web/lib/cn';
 import { focusRing } from './focus-ring';
+import { focusableWhenScrollable } from '@web/lib/focusable-when-scrollable';
 
 /** A scrollable table; `label` names it for screen readers (a <caption>, visually hidden). */
 export function Table({ label, className, children, ...rest }: HTMLAttributes<HTMLTableElement> & { label?: string }) {
   return (
-    <div className="w-full overflow-x-auto">
+    <div ref={focusableWhenScrollable} role={label ? 'region' : undefined} aria-label={label} className={cn('relative w-full overflow-x-auto', focusRing)}>
       <table className={cn('w-full border-collapse text-left text-sm', className)} {...rest}>
         {label && <caption className="sr-only">{label}</caption>}
         {children}

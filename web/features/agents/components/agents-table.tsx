@@ -29,7 +29,7 @@ export function AgentsTable({ agents }: { agents: Agent[] }) {
             <TableRow key={a.id} data-testid={`agent-row-${a.username}`}>
               <TableCell>
                 <p className="font-medium text-zinc-900 dark:text-zinc-100">{a.fullName}</p>
-                <p className="text-xs text-zinc-500">@{a.username}</p>
+                <p className="text-xs text-zinc-500 dark:text-zinc-400">@{a.username}</p>
               </TableCell>
               <TableCell>
                 <RoleBadge role={a.role} />

@@ -22,7 +22,7 @@ export function AuthLayout({ title, description, children }: { title: string; de
           <div className="mt-6">{children}</div>
         </Card>
       </main>
-      <footer className="relative pb-6 text-center text-xs text-zinc-400 dark:text-zinc-500">Bonus Panel · Bonus talepleri yönetimi</footer>
+      <footer className="relative pb-6 text-center text-xs text-zinc-500 dark:text-zinc-400">Bonus Panel · Bonus talepleri yönetimi</footer>
     </div>
   );
 }

@@ -39,6 +39,7 @@ import { cn } from '@web/lib/cn';
 import { formatDateTime, formatMoney } from '@web/lib/format';
 import { listSummary } from '../model/list-summary';
 import { nextSort, toListParams, type TableState } from '../model/table-url-state';
+import { focusableWhenScrollable } from '@web/lib/focusable-when-scrollable';
 
 const COLUMN_COUNT = 6;
 const cell = 'px-3';
@@ -219,7 +220,7 @@ export function RequestTable({
         />
         {data && (
           // On a phone the page buttons may be wider than the screen: they scroll, the page does not.
-          <div className="max-w-full min-w-0 flex-1 overflow-x-auto">
+          <div ref={focusableWhenScrollable} className={cn('max-w-full min-w-0 flex-1 overflow-x-auto', focusRing)}>
             <Pagination
               page={state.page}
               totalPages={data.totalPages}

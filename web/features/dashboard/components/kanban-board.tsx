@@ -14,13 +14,15 @@ import {
 import { useQueries } from '@tanstack/react-query';
 import { FRESHNESS, KANBAN } from '@common/constants';
 import type { BonusRequest, RequestStatusGroup } from '@common/schemas/bonus';
-import { ErrorState, LoadingState } from '@web/components/ui';
+import { ErrorState, focusRing, LoadingState } from '@web/components/ui';
+import { cn } from '@web/lib/cn';
 import { KANBAN_ACTION_TEXTS, RequestDetailDialog, requestListQuery, requestTitle, useRequestActions, type Caller } from '@web/entities/bonus-request';
 import { notify } from '@web/lib/notify';
 import { decideDrop, KANBAN_COLUMN_LIMIT, KANBAN_COLUMNS, kanbanKeyboardCoordinates, optimisticMove } from '../model/kanban-columns';
 
 import { KanbanCard, KanbanCardOverlay } from './kanban-card';
 import { KanbanColumn } from './kanban-column';
+import { focusableWhenScrollable } from '@web/lib/focusable-when-scrollable';
 
 type DragData = { column: RequestStatusGroup; request: BonusRequest };
 type PendingMove = { from: RequestStatusGroup; to: RequestStatusGroup; request: BonusRequest };
@@ -102,7 +104,7 @@ export function KanbanBoard({ projectId, caller }: { projectId: number; caller: 
         onDragCancel={() => setDragging(null)}
         accessibility={{ announcements, screenReaderInstructions: instructions }}
       >
-        <div className="flex gap-3 overflow-x-auto pb-2">
+        <div ref={focusableWhenScrollable} className={cn('flex gap-3 overflow-x-auto pb-2', focusRing)}>
           {columns.map((column) => (
             <KanbanColumn key={column.key} id={column.key} title={column.title} count={column.count}>
               {column.items.length === 0 ? (
