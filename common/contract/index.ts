@@ -3,6 +3,7 @@ import * as audit from './audit';
 import * as auth from './auth';
 import * as dashboard from './dashboard';
 import * as health from './health';
+import * as projects from './projects';
 import * as reports from './reports';
 import * as requestDesk from './request-desk';
 import * as settings from './settings';
@@ -13,7 +14,7 @@ import * as totp from './totp';
  * its entry (`server/lib/route.ts`); a test fails when a registered route is missing here or
  * an entry has no route. The web app imports the feature files it needs, not this index.
  */
-const modules: object[] = [health, auth, settings, totp, audit, requestDesk, dashboard, reports];
+const modules: object[] = [health, auth, projects, settings, totp, audit, requestDesk, dashboard, reports];
 
 const isEndpoint = (value: unknown): value is EndpointDefinition =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value;
