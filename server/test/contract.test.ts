@@ -14,7 +14,6 @@ import { registeredRoutes } from './registered-routes';
  */
 const NOT_YET_IN_CONTRACT: string[] = [
   'DELETE /api/projects/:/agents/:',
-  'DELETE /api/users/:',
   'GET /api/agents/me/status',
   'GET /api/bonus/projects/:/requests',
   'GET /api/bonus/projects/:/requests/:',
@@ -29,12 +28,7 @@ const NOT_YET_IN_CONTRACT: string[] = [
   'GET /api/projects/:/audit-logs/:',
   'GET /api/projects/:/audit-logs/stats',
   'GET /api/projects/:/bridge-sync/stats',
-  'GET /api/projects/:/users',
-  'GET /api/users',
-  'GET /api/users/:',
   'PATCH /api/projects/:/agents/:/toggle',
-  'PATCH /api/users/:/role',
-  'PATCH /api/users/:/toggle',
   'POST /api/auth/admin/projects/:/agents/:/force-logout',
   'POST /api/auth/admin/projects/:/agents/:/force-offline',
   'POST /api/bonus/projects/:/requests',
@@ -44,11 +38,8 @@ const NOT_YET_IN_CONTRACT: string[] = [
   'POST /api/bridge/projects/:/sync',
   'POST /api/projects/:/agents',
   'POST /api/projects/:/bridge-sync/start',
-  'POST /api/users',
-  'POST /api/users/:/reset-password',
   'PUT /api/agents/me/status',
   'PUT /api/projects/:/agents/:',
-  'PUT /api/users/:',
 ];
 
 const DOCS_PREFIX = '/api/docs';
