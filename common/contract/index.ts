@@ -1,4 +1,5 @@
 import type { EndpointDefinition } from './define-endpoint';
+import * as agents from './agents';
 import * as audit from './audit';
 import * as auth from './auth';
 import * as dashboard from './dashboard';
@@ -15,7 +16,7 @@ import * as users from './users';
  * its entry (`server/lib/route.ts`); a test fails when a registered route is missing here or
  * an entry has no route. The web app imports the feature files it needs, not this index.
  */
-const modules: object[] = [health, auth, projects, users, settings, totp, audit, requestDesk, dashboard, reports];
+const modules: object[] = [health, auth, projects, users, agents, settings, totp, audit, requestDesk, dashboard, reports];
 
 const isEndpoint = (value: unknown): value is EndpointDefinition =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value;
