@@ -2,6 +2,7 @@ import type { EndpointDefinition } from './define-endpoint';
 import * as agents from './agents';
 import * as audit from './audit';
 import * as auth from './auth';
+import * as bonusRequests from './bonus-requests';
 import * as dashboard from './dashboard';
 import * as health from './health';
 import * as projects from './projects';
@@ -16,7 +17,7 @@ import * as users from './users';
  * its entry (`server/lib/route.ts`); a test fails when a registered route is missing here or
  * an entry has no route. The web app imports the feature files it needs, not this index.
  */
-const modules: object[] = [health, auth, projects, users, agents, settings, totp, audit, requestDesk, dashboard, reports];
+const modules: object[] = [health, auth, projects, users, agents, bonusRequests, settings, totp, audit, requestDesk, dashboard, reports];
 
 const isEndpoint = (value: unknown): value is EndpointDefinition =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value;

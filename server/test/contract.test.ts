@@ -13,16 +13,9 @@ import { registeredRoutes } from './registered-routes';
  * nothing; a route added here needs a reason.
  */
 const NOT_YET_IN_CONTRACT: string[] = [
-  'GET /api/bonus/projects/:/requests',
-  'GET /api/bonus/projects/:/requests/:',
-  'GET /api/bonus/projects/:/requests/stats',
   'GET /api/bridge/projects/:/sync/logs',
   'GET /api/bridge/projects/:/sync/status',
   'GET /api/projects/:/bridge-sync/stats',
-  'POST /api/bonus/projects/:/requests',
-  'POST /api/bonus/projects/:/requests/:/assign',
-  'POST /api/bonus/projects/:/requests/:/complete',
-  'POST /api/bonus/projects/:/requests/:/requeue',
   'POST /api/bridge/projects/:/sync',
   'POST /api/projects/:/bridge-sync/start',
 ];
