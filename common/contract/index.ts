@@ -3,6 +3,7 @@ import * as agents from './agents';
 import * as audit from './audit';
 import * as auth from './auth';
 import * as bonusRequests from './bonus-requests';
+import * as bridgeSync from './bridge-sync';
 import * as dashboard from './dashboard';
 import * as health from './health';
 import * as projects from './projects';
@@ -17,7 +18,7 @@ import * as users from './users';
  * its entry (`server/lib/route.ts`); a test fails when a registered route is missing here or
  * an entry has no route. The web app imports the feature files it needs, not this index.
  */
-const modules: object[] = [health, auth, projects, users, agents, bonusRequests, settings, totp, audit, requestDesk, dashboard, reports];
+const modules: object[] = [health, auth, projects, users, agents, bonusRequests, bridgeSync, settings, totp, audit, requestDesk, dashboard, reports];
 
 const isEndpoint = (value: unknown): value is EndpointDefinition =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value;
