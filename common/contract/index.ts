@@ -4,11 +4,11 @@ import * as audit from './audit';
 import * as auth from './auth';
 import * as bonusRequests from './bonus-requests';
 import * as bridgeSync from './bridge-sync';
-import * as dashboard from './dashboard';
 import * as health from './health';
 import * as projects from './projects';
-import * as reports from './reports';
 import * as requestDesk from './request-desk';
+import * as dashboard from './dashboard';
+import * as reports from './reports';
 import * as settings from './settings';
 import * as totp from './totp';
 import * as users from './users';
@@ -18,7 +18,7 @@ import * as users from './users';
  * its entry (`server/lib/route.ts`); a test fails when a registered route is missing here or
  * an entry has no route. The web app imports the feature files it needs, not this index.
  */
-const modules: object[] = [health, auth, projects, users, agents, bonusRequests, bridgeSync, settings, totp, audit, requestDesk, dashboard, reports];
+const modules: object[] = [health, auth, projects, users, agents, bonusRequests, requestDesk, bridgeSync, settings, totp, audit, dashboard, reports];
 
 const isEndpoint = (value: unknown): value is EndpointDefinition =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value;
