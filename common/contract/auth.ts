@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { changePasswordBody, loginBody, refreshBody, sessionUserSchema, tokensSchema } from '../schemas/auth';
 import { loginOutcome } from '../schemas/totp';
-import { AUTH_PATHS } from './auth-paths';
+import { PUBLIC_PATHS } from './public-paths';
 import { defineEndpoint } from './define-endpoint';
 
 const tags = ['auth'] as const;
@@ -9,7 +9,7 @@ const tags = ['auth'] as const;
 /** Password step; with 2FA on it answers a challenge for `POST /api/auth/login/totp`. */
 export const login = defineEndpoint({
   method: 'POST',
-  path: AUTH_PATHS.login,
+  path: PUBLIC_PATHS.login,
   access: 'public',
   summary: 'Giriş',
   tags,
@@ -19,7 +19,7 @@ export const login = defineEndpoint({
 
 export const refreshTokens = defineEndpoint({
   method: 'POST',
-  path: AUTH_PATHS.refresh,
+  path: PUBLIC_PATHS.refresh,
   access: 'public',
   summary: 'Token yenileme (rotasyon)',
   tags,

@@ -1,6 +1,6 @@
 import type { ApiErrorCode } from '@common/error-codes';
 import type { refreshTokens } from '@common/contract/auth';
-import { AUTH_PATHS } from '@common/contract/auth-paths';
+import { PUBLIC_PATHS } from '@common/contract/public-paths';
 import type { EndpointData } from '@common/contract/define-endpoint';
 import { useSessionStore } from '@web/stores/session-store';
 import { ApiError, NETWORK_ERROR, SESSION_ENDED, UNEXPECTED_ERROR } from './api-error';
@@ -88,7 +88,7 @@ async function runRefresh(): Promise<string> {
     endSession('forced');
     throw sessionEnded();
   }
-  const response = await send(AUTH_PATHS.refresh, { method: 'POST', body: { refreshToken } }, null);
+  const response = await send(PUBLIC_PATHS.refresh, { method: 'POST', body: { refreshToken } }, null);
   if (!response.ok) {
     const failure = await readFailure(response);
     // The server could not answer (restarting, database down): the refresh token was not

@@ -1,5 +1,5 @@
 import type { login as loginEndpoint } from '@common/contract/auth';
-import { AUTH_PATHS } from '@common/contract/auth-paths';
+import { PUBLIC_PATHS } from '@common/contract/public-paths';
 import type { EndpointData } from '@common/contract/define-endpoint';
 import type { LoginBody } from '@common/schemas/auth';
 import { apiRequest } from '@web/lib/api-client';
@@ -10,5 +10,5 @@ import { apiRequest } from '@web/lib/api-client';
  * contract by a type-only import: the sign-in page loads no zod (its JavaScript budget).
  */
 export function login(body: LoginBody): Promise<EndpointData<typeof loginEndpoint>> {
-  return apiRequest('POST', AUTH_PATHS.login, body, { auth: false });
+  return apiRequest('POST', PUBLIC_PATHS.login, body, { auth: false });
 }
