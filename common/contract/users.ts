@@ -7,6 +7,7 @@ import {
   resetPasswordSchema,
   userCreateBody,
   userListQuery,
+  listedUserSchema,
   userListSchema,
   userRoleBody,
   userSchema,
@@ -43,10 +44,10 @@ export const getUser = defineEndpoint({
   method: 'GET',
   path: '/api/users/:id',
   access: 'user:read',
-  summary: 'Kullanıcı',
+  summary: 'Kullanıcı (oturumdaki kullanıcının yetkileriyle)',
   tags,
   params,
-  response: userSchema,
+  response: listedUserSchema,
 });
 
 /** Answers the one-time password once (not cached). */

@@ -7,11 +7,9 @@ import { changeUserAccess } from './change-user-access';
 import { createUser } from './create-user';
 import { deleteUser } from './delete-user';
 import { listUsers } from './list-users';
-import { presentUser } from './present-user';
 import { resetUserPassword } from './reset-user-password';
 import { updateUser } from './update-user';
-import { projectsOfUsers } from './user-memberships';
-import { loadVisibleUser } from './user-policy';
+import { getVisibleUser } from './user-policy';
 
 /** Responses carrying a one-time password must not be kept by any cache. */
 const NO_STORE = 'no-store';
@@ -23,11 +21,7 @@ export default async function userRoutes(app: App) {
   route(app, contract.listProjectUsers, async (request) =>
     listUsers(db, requireAuth(request).user, { ...request.query, projectId: request.params.projectId }),
   );
-  route(app, contract.getUser, async (request) => {
-    const target = await loadVisibleUser(db, requireAuth(request).user, request.params.id);
-    const projects = await projectsOfUsers(db, [target.row.id], target.actorScope);
-    return presentUser(target.row, projects.get(target.row.id) ?? []);
-  });
+  route(app, contract.getUser, async (request) => getVisibleUser(db, requireAuth(request).user, request.params.id));
   route(app, contract.createUser, async (request, reply) => {
     const result = await createUser(actorContext(request), request.body);
     if (result.oneTimePassword) reply.header('cache-control', NO_STORE);
