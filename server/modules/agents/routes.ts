@@ -1,5 +1,6 @@
 import * as contract from '@common/contract/agents';
 import { route } from '../../lib/route';
+import { requireAuth } from '../../policies/authorize';
 import type { App } from '../../types';
 import { actorContext } from '../audit/actor';
 import { listAuditLogs } from '../audit/list-audit-logs';
@@ -12,7 +13,7 @@ import { getOwnStatus, setOwnStatus } from './set-own-status';
 export default async function agentRoutes(app: App) {
   const ctx = app.ctx;
 
-  route(app, contract.listAgents, async (request) => listAgents(ctx, request.params.projectId, request.query));
+  route(app, contract.listAgents, async (request) => listAgents(ctx, requireAuth(request).user, request.params.projectId, request.query));
   route(app, contract.addAgent, async (request, reply) => {
     const result = await addAgent(actorContext(request), request.params.projectId, request.body);
     // A one-time password must not be kept by any cache.

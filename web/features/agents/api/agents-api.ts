@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, 
 import type { AgentStatus } from '@common/enums';
 import { forceAgentLogout, forceAgentOffline, listAgents, toggleAgent } from '@common/contract/agents';
 import type { PerformanceLevel } from '@common/agent-metrics';
-import type { Agent, AgentList, AgentStatusChanged } from '@common/schemas/agents';
+import type { AgentList, AgentStatusChanged, ListedAgent } from '@common/schemas/agents';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import { apiCall } from '@web/lib/api-call';
 import { queryKeys } from '@web/lib/query-keys';
@@ -34,7 +34,7 @@ export function useAgents(projectId: number, filters: AgentFilters = {}) {
 export function applyStatusChange(queryClient: QueryClient, change: AgentStatusChanged): void {
   queryClient.setQueriesData<AgentList>({ queryKey: agentsKey(change.projectId) }, (list) => {
     if (!list) return list;
-    const items = list.items.map((a): Agent =>
+    const items = list.items.map((a): ListedAgent =>
       a.id === change.agentId
         ? { ...a, status: change.status, currentLoad: change.currentLoad, maxLoad: change.maxLoad, lastActivity: change.lastActivity ?? a.lastActivity }
         : a,
