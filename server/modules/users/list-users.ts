@@ -4,15 +4,13 @@ import type { ListedUser, UserListQuery } from '@common/schemas/users';
 import type { DbOrTx } from '../../db/client';
 import { projectMembers, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { likePattern } from '../../lib/like-pattern';
+import { pageOf } from '../../lib/paging';
 import { PROJECT_NOT_FOUND } from '../../policies/authorize';
 import { userAbilities } from '../../policies/user-policy';
 import type { AuthUser } from '../auth/sessions';
 import { presentUser } from './present-user';
 import { inScope, projectScopeOf, projectsOfUsers, usersOutsideScope } from './user-memberships';
-
-export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 const memberOf = (projectIds: number[]) =>
   exists(
@@ -52,14 +50,9 @@ export async function listUsers(db: DbOrTx, actor: AuthUser, query: UserListQuer
   const ids = rows.map((r) => r.id);
   const projects = await projectsOfUsers(db, ids, scope);
   const outside = await usersOutsideScope(db, ids, scope);
-  return {
-    items: rows.map((r) => ({
-      ...presentUser(r, projects.get(r.id) ?? []),
-      abilities: userAbilities(actor, { ...r, outsideActorProjects: outside.has(r.id) }),
-    })),
-    total,
-    page,
-    limit,
-    totalPages: Math.max(1, Math.ceil(total / limit)),
-  };
+  const items = rows.map((r) => ({
+    ...presentUser(r, projects.get(r.id) ?? []),
+    abilities: userAbilities(actor, { ...r, outsideActorProjects: outside.has(r.id) }),
+  }));
+  return pageOf(items, total, page, limit);
 }
