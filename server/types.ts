@@ -19,6 +19,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Who may call the route: a permission of the matrix, or any signed-in user. */
     permission?: Permission | 'authenticated';
+    /** Set by `route()`: the contract entry ('GET /api/…') the route was registered from. */
+    contract?: string;
   }
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './define-endpoint';
+import { PUBLIC_PATHS } from './public-paths';
 
 export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -14,7 +15,7 @@ export type Health = z.infer<typeof healthSchema>;
 /** For load balancers: 200 when the database answers, 503 when it does not (no envelope). */
 export const getHealth = defineEndpoint({
   method: 'GET',
-  path: '/api/health',
+  path: PUBLIC_PATHS.health,
   access: 'public',
   summary: 'Sağlık durumu',
   tags: ['system'],

@@ -9,6 +9,7 @@ import {
   systemSettingsSchema,
 } from '../schemas/settings';
 import { defineEndpoint } from './define-endpoint';
+import { PUBLIC_PATHS } from './public-paths';
 
 const tags = ['settings'] as const;
 
@@ -34,7 +35,7 @@ export const updateSystemSettings = defineEndpoint({
 /** The login page shows the application's name before anyone signs in. */
 export const getBranding = defineEndpoint({
   method: 'GET',
-  path: '/api/system/branding',
+  path: PUBLIC_PATHS.branding,
   access: 'public',
   summary: 'Uygulama adı (oturum açmadan)',
   tags,

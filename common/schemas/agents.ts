@@ -54,8 +54,15 @@ export const agentListQuery = z.object({
 });
 export type AgentListQuery = z.input<typeof agentListQuery>;
 
+/** What the caller may do to an agent, decided by the server (server/policies/agent-policy.ts). */
+export const agentAbilitiesSchema = z.object({ toggle: z.boolean(), force: z.boolean() });
+export type AgentAbilities = z.infer<typeof agentAbilitiesSchema>;
+/** An agent as the list answers it: with the caller's abilities on them. */
+export const listedAgentSchema = agentSchema.extend({ abilities: agentAbilitiesSchema });
+export type ListedAgent = z.infer<typeof listedAgentSchema>;
+
 export const agentListSchema = z.object({
-  items: z.array(agentSchema),
+  items: z.array(listedAgentSchema),
   totals: z.object({
     total: z.number().int(),
     online: z.number().int(),

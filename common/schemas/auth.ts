@@ -37,6 +37,7 @@ export const PASSWORD_MESSAGES = {
   currentRequired: 'Mevcut şifre gereklidir',
   newTooShort: 'Yeni şifre en az 8 karakter olmalıdır',
   wrongCurrent: 'Mevcut şifre hatalı',
+  sameAsCurrent: 'Yeni şifre mevcut şifreden farklı olmalıdır',
 } as const;
 export const changePasswordBody = z.object({
   currentPassword: z.string().min(1, PASSWORD_MESSAGES.currentRequired).max(256),

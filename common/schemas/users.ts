@@ -87,7 +87,23 @@ export const userListQuery = pageQuery.extend({
 });
 export type UserListQuery = z.input<typeof userListQuery>;
 export const projectUserListQuery = userListQuery.omit({ projectId: true });
-export const userListSchema = pagedSchema(userSchema);
+/**
+ * What the caller may do to a user, decided by the server's user policy
+ * (server/policies/user-policy.ts); the screens show their buttons by it.
+ */
+export const userAbilitiesSchema = z.object({
+  edit: z.boolean(),
+  changeRole: z.boolean(),
+  toggle: z.boolean(),
+  resetPassword: z.boolean(),
+  delete: z.boolean(),
+  resetTotp: z.boolean(),
+});
+export type UserAbilities = z.infer<typeof userAbilitiesSchema>;
+/** A user as the lists and the detail answer it: with the caller's abilities on them. */
+export const listedUserSchema = userSchema.extend({ abilities: userAbilitiesSchema });
+export type ListedUser = z.infer<typeof listedUserSchema>;
+export const userListSchema = pagedSchema(listedUserSchema);
 
 export const userCreateBody = z.object({
   username: usernameField,

@@ -1,4 +1,11 @@
-import type { EndpointBody, EndpointData, EndpointDefinition, EndpointParams, EndpointQuery } from '@common/contract/define-endpoint';
+import {
+  endpointKey,
+  type EndpointBody,
+  type EndpointData,
+  type EndpointDefinition,
+  type EndpointParams,
+  type EndpointQuery,
+} from '@common/contract/define-endpoint';
 import { envelope } from '@common/schemas/api';
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import { ok, type App } from '../types';
@@ -31,7 +38,9 @@ export function route<E extends EndpointDefinition>(
   options: { rateLimit?: { max: number; timeWindow: string } } = {},
 ): void {
   const status = endpoint.status ?? 200;
-  const config: FastifyContextConfig = endpoint.access === 'public' ? { public: true } : { permission: endpoint.access };
+  const access: FastifyContextConfig = endpoint.access === 'public' ? { public: true } : { permission: endpoint.access };
+  // The contract test checks every /api route carries this mark: none is registered by hand.
+  const config: FastifyContextConfig = { ...access, contract: endpointKey(endpoint) };
   if (options.rateLimit) Object.assign(config, { rateLimit: options.rateLimit });
   app.route({
     method: endpoint.method,

@@ -6,7 +6,7 @@ import { forbidden, notFound, unauthorized } from '../lib/errors';
 
 export const PROJECT_NOT_FOUND = 'Proje bulunamadı';
 
-export function requireAuth(request: FastifyRequest): AuthContext {
+export function requireAuth(request: Pick<FastifyRequest, 'auth'>): AuthContext {
   if (!request.auth) throw unauthorized('Oturum açmanız gerekiyor');
   return request.auth;
 }

@@ -1,69 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@common/contract';
+import { endpointKey } from '@common/contract/define-endpoint';
 import { createTestApp, type TestApp } from './harness';
 import { registeredRoutes } from './registered-routes';
 
 /**
  * The contract (`common/contract`) and the server agree: every /api route is registered from
- * a contract entry, and every entry has its route. Path parameters are compared by position.
+ * a contract entry with `route()`, and every entry has its route. Path parameters are compared
+ * by position. No route is registered by hand: there is no list of exceptions.
  */
-
-/**
- * Routes still registered by hand while issue 9 moves them into the contract. Shrinks to
- * nothing; a route added here needs a reason.
- */
-const NOT_YET_IN_CONTRACT: string[] = [
-  'DELETE /api/projects/:',
-  'DELETE /api/projects/:/agents/:',
-  'DELETE /api/users/:',
-  'GET /api/agents/me/status',
-  'GET /api/auth/me',
-  'GET /api/bonus/projects/:/requests',
-  'GET /api/bonus/projects/:/requests/:',
-  'GET /api/bonus/projects/:/requests/stats',
-  'GET /api/bridge/projects/:/sync/logs',
-  'GET /api/bridge/projects/:/sync/status',
-  'GET /api/projects',
-  'GET /api/projects/:',
-  'GET /api/projects/:/agents',
-  'GET /api/projects/:/agents/:',
-  'GET /api/projects/:/agents/:/logs',
-  'GET /api/projects/:/agents/:/performance',
-  'GET /api/projects/:/audit-logs',
-  'GET /api/projects/:/audit-logs/:',
-  'GET /api/projects/:/audit-logs/stats',
-  'GET /api/projects/:/bridge-sync/stats',
-  'GET /api/projects/:/users',
-  'GET /api/users',
-  'GET /api/users/:',
-  'PATCH /api/projects/:/agents/:/toggle',
-  'PATCH /api/projects/:/toggle',
-  'PATCH /api/users/:/role',
-  'PATCH /api/users/:/toggle',
-  'POST /api/auth/admin/projects/:/agents/:/force-logout',
-  'POST /api/auth/admin/projects/:/agents/:/force-offline',
-  'POST /api/auth/change-password',
-  'POST /api/auth/login',
-  'POST /api/auth/logout',
-  'POST /api/auth/refresh',
-  'POST /api/bonus/projects/:/requests',
-  'POST /api/bonus/projects/:/requests/:/assign',
-  'POST /api/bonus/projects/:/requests/:/complete',
-  'POST /api/bonus/projects/:/requests/:/requeue',
-  'POST /api/bridge/projects/:/sync',
-  'POST /api/projects',
-  'POST /api/projects/:/agents',
-  'POST /api/projects/:/bridge-sync/start',
-  'POST /api/users',
-  'POST /api/users/:/reset-password',
-  'PUT /api/agents/me/status',
-  'PUT /api/projects/:',
-  'PUT /api/projects/:/agents/:',
-  'PUT /api/users/:',
-];
 
 const DOCS_PREFIX = '/api/docs';
 const shape = (method: string, url: string) => `${method} ${url.replace(/:[^/]+/g, ':')}`;
+const isApi = (url: string) => url.startsWith('/api/') && !url.startsWith(DOCS_PREFIX);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -76,13 +25,29 @@ afterAll(async () => {
 describe('API contract', () => {
   it('every registered /api route is a contract entry, and every entry is registered', () => {
     const registered = registeredRoutes(t)
-      .filter((r) => r.url.startsWith('/api/') && !r.url.startsWith(DOCS_PREFIX))
+      .filter((r) => isApi(r.url))
       .map((r) => shape(r.method, r.url));
     const contract = endpoints.map((e) => shape(e.method, e.path));
-    const legacy = NOT_YET_IN_CONTRACT.map((key) => shape(key.split(' ')[0]!, key.split(' ')[1]!));
-    expect(registered.filter((r) => !contract.includes(r) && !legacy.includes(r)).sort(), 'routes missing from the contract').toEqual([]);
+    expect(registered.filter((r) => !contract.includes(r)).sort(), 'routes missing from the contract').toEqual([]);
     expect(contract.filter((c) => !registered.includes(c)).sort(), 'contract entries without a route').toEqual([]);
-    expect(legacy.filter((l) => contract.includes(l)), 'converted routes still listed as not yet in the contract').toEqual([]);
     expect(new Set(contract).size, 'an endpoint defined twice').toBe(contract.length);
+  });
+
+  it('every /api route is registered by route() from its entry, with the entry’s access', () => {
+    const byKey = new Map(endpoints.map((e) => [endpointKey(e), e]));
+    const wrong: string[] = [];
+    for (const r of t.routes) {
+      if (!isApi(r.url)) continue;
+      for (const method of [r.method].flat()) {
+        if (method === 'HEAD') continue;
+        const key = endpointKey({ method, path: r.url });
+        const entry = byKey.get(key);
+        const config = r.config as { contract?: string; permission?: string; public?: boolean } | undefined;
+        const access = config?.public ? 'public' : config?.permission;
+        if (!entry || config?.contract !== key) wrong.push(`${key}: not registered with route()`);
+        else if (access !== entry.access) wrong.push(`${key}: access ${String(access)}, contract says ${entry.access}`);
+      }
+    }
+    expect(wrong, 'routes registered by hand or with another access').toEqual([]);
   });
 });

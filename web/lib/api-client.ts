@@ -1,5 +1,7 @@
 import type { ApiErrorCode } from '@common/error-codes';
-import type { Tokens } from '@common/schemas/auth';
+import type { refreshTokens } from '@common/contract/auth';
+import { PUBLIC_PATHS } from '@common/contract/public-paths';
+import type { EndpointData } from '@common/contract/define-endpoint';
 import { useSessionStore } from '@web/stores/session-store';
 import { ApiError, NETWORK_ERROR, SESSION_ENDED, UNEXPECTED_ERROR } from './api-error';
 import { endSession } from './session-end';
@@ -86,7 +88,7 @@ async function runRefresh(): Promise<string> {
     endSession('forced');
     throw sessionEnded();
   }
-  const response = await send('/api/auth/refresh', { method: 'POST', body: { refreshToken } }, null);
+  const response = await send(PUBLIC_PATHS.refresh, { method: 'POST', body: { refreshToken } }, null);
   if (!response.ok) {
     const failure = await readFailure(response);
     // The server could not answer (restarting, database down): the refresh token was not
@@ -95,7 +97,7 @@ async function runRefresh(): Promise<string> {
     endSession('forced');
     throw sessionEnded();
   }
-  const body = (await response.json()) as { data: { tokens: Tokens } };
+  const body = (await response.json()) as { data: EndpointData<typeof refreshTokens> };
   // A logout while the refresh was under way wins: do not bring the tokens back.
   if (useSessionStore.getState().refreshToken !== refreshToken) throw sessionEnded();
   useSessionStore.getState().setTokens(body.data.tokens);

@@ -1,13 +1,14 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { SETTINGS_DEFAULTS } from '@common/constants';
+import { PUBLIC_PATHS } from '@common/contract/public-paths';
 
 /**
- * GET /api/system/branding (public, `getBranding` in common/contract/settings.ts; a test keeps
- * the two equal). Read by hand here rather than through the contract's zod schema and
- * react-query, because the sign-in page shows the name and must stay within its JavaScript
+ * GET /api/system/branding (public, `getBranding` in common/contract/settings.ts, which takes its
+ * path from the same constant). Read by hand here rather than through the contract's zod schema
+ * and react-query, because the sign-in page shows the name and must stay within its JavaScript
  * budget (scripts/check-login-bundle.mjs).
  */
-export const BRANDING_PATH = '/api/system/branding';
+export const BRANDING_PATH = PUBLIC_PATHS.branding;
 
 let current: string | null = null;
 let inflight: Promise<void> | null = null;

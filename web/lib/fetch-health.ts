@@ -1,4 +1,5 @@
 import type { Health } from '@common/contract/health';
+import { PUBLIC_PATHS } from '@common/contract/public-paths';
 
 /**
  * GET /api/health for the sign-in page, which only needs to know whether the server runs with
@@ -6,7 +7,7 @@ import type { Health } from '@common/contract/health';
  * out of the sign-in page's JavaScript.
  */
 export async function fetchDemoFlag(signal?: AbortSignal): Promise<boolean> {
-  const response = await fetch('/api/health', { headers: { Accept: 'application/json' }, signal });
+  const response = await fetch(PUBLIC_PATHS.health, { headers: { Accept: 'application/json' }, signal });
   const body = (await response.json()) as Partial<Health> | null;
   return typeof body === 'object' && body !== null && body.demo === true;
 }

@@ -5,7 +5,7 @@ import { ACTIVE_STATUSES } from '@common/enums';
 import { WORKER_ROLES } from '@common/schemas/agents';
 import type { DbOrTx } from '../../db/client';
 import { bonusRequests, projectMembers, users } from '../../db/schema';
-import { likePattern } from '../users/list-users';
+import { likePattern } from '../../lib/like-pattern';
 
 const DAY_MS = 86_400_000;
 

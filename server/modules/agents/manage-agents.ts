@@ -1,6 +1,6 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { outranksOrEquals } from '@common/permissions';
+import { reachesRole } from '../../policies/user-policy';
 import { ACTIVE_STATUSES } from '@common/enums';
 import { AGENT_MESSAGES, WORKER_ROLES, agentCreateBody, agentUpdateBody, type Agent } from '@common/schemas/agents';
 import { USER_MESSAGES } from '@common/schemas/users';
@@ -22,7 +22,7 @@ export async function loadMemberTarget(tx: DbOrTx, actor: ActorContext['actor'],
     .innerJoin(users, eq(users.id, projectMembers.userId))
     .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
   if (!row || (workersOnly && !WORKER_ROLES.includes(row.user.role))) throw notFound(AGENT_MESSAGES.notFound);
-  if (!outranksOrEquals(actor.role, row.user.role)) throw forbidden(USER_MESSAGES.higherRole);
+  if (!reachesRole(actor, row.user)) throw forbidden(USER_MESSAGES.higherRole);
   return row;
 }
 
@@ -41,7 +41,7 @@ export async function addAgent(actorCtx: ActorContext, projectId: number, input:
     const [user] = await tx.select().from(users).where(eq(users.id, input.userId));
     if (!user) throw validationError({ userId: USER_MESSAGES.notFound }, USER_MESSAGES.notFound);
     if (!WORKER_ROLES.includes(user.role)) throw validationError({ userId: AGENT_MESSAGES.notWorkerRole }, AGENT_MESSAGES.notWorkerRole);
-    if (!outranksOrEquals(actor.role, user.role)) throw forbidden(USER_MESSAGES.higherRole);
+    if (!reachesRole(actor, user)) throw forbidden(USER_MESSAGES.higherRole);
     if (actor.role !== 'super_admin') {
       // Someone the actor cannot see (no shared project) is answered as unknown.
       const shared = await tx

@@ -4,7 +4,8 @@ import { AUDIT_MESSAGES, type AuditDateRange, type AuditListQuery, type AuditLog
 import type { AppContext } from '../../context';
 import { auditLogs, projectSettings } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { likePattern } from '../users/list-users';
+import { likePattern } from '../../lib/like-pattern';
+import { pageOf } from '../../lib/paging';
 import { aboutUser, visibleInProject } from './audit-visibility';
 
 export function presentAuditLog(row: typeof auditLogs.$inferSelect): AuditLog {
@@ -74,7 +75,7 @@ export async function listAuditLogs(ctx: AppContext, scope: AuditScope, query: A
     .orderBy(desc(auditLogs.timestamp), desc(auditLogs.id))
     .limit(limit)
     .offset((page - 1) * limit);
-  return { items: rows.map(presentAuditLog), total, page, limit, totalPages: Math.max(1, Math.ceil(total / limit)) };
+  return pageOf(rows.map(presentAuditLog), total, page, limit);
 }
 
 export async function getAuditLog(ctx: AppContext, scope: AuditScope, id: number): Promise<AuditLog> {

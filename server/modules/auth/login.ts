@@ -9,7 +9,7 @@ import { issueLoginChallenge, type TotpChallenge } from '../totp/login-challenge
 import { writeAudit } from '../audit/write-audit';
 import { listProjectSummaries } from '../projects/project-access';
 import { reserveLoginAttempt } from './login-attempts';
-import { openSession } from './sessions';
+import { openSession, sessionUnknown } from './sessions';
 
 export interface LoginInput {
   username: string;
@@ -31,6 +31,13 @@ export async function sessionUserOf(db: DbOrTx, user: typeof users.$inferSelect)
     mustChangePassword: user.mustChangePassword,
     projects: await listProjectSummaries(db, user),
   };
+}
+
+/** The signed-in user as stored now (GET /api/auth/me); a user deleted meanwhile ends the session. */
+export async function readSessionUser(db: DbOrTx, userId: number): Promise<SessionUser> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw sessionUnknown();
+  return sessionUserOf(db, user);
 }
 
 export async function login(ctx: AppContext, input: LoginInput): Promise<LoginResponse | TotpChallenge> {

@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { SyncLogPage } from '@common/schemas/bridge-sync';
 import type { DbOrTx } from '../../db/client';
 import { syncLogs } from '../../db/schema';
+import { pageOf } from '../../lib/paging';
 import { newestFirst, presentSyncLog, selectSyncLogs } from './present-sync-log';
 
 /** A page of the project's sync logs, newest first. */
@@ -15,5 +16,5 @@ export async function listSyncLogs(db: DbOrTx, input: { projectId: number; page:
     db.select({ n: count() }).from(syncLogs).where(eq(syncLogs.projectId, input.projectId)),
   ]);
   const n = Number(total?.n ?? 0);
-  return { items: rows.map(presentSyncLog), total: n, page: input.page, limit: input.limit, totalPages: Math.max(1, Math.ceil(n / input.limit)) };
+  return pageOf(rows.map(presentSyncLog), n, input.page, input.limit);
 }

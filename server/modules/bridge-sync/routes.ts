@@ -1,17 +1,9 @@
-import { envelope, projectParams } from '@common/schemas/api';
-import {
-  optionalSyncStartBody,
-  syncLogPageSchema,
-  syncLogSchema,
-  syncLogsQuery,
-  syncStatsQuery,
-  syncStatsSchema,
-  syncStatusSchema,
-  type SyncStartInput,
-} from '@common/schemas/bridge-sync';
+import * as contract from '@common/contract/bridge-sync';
+import type { SyncStartInput } from '@common/schemas/bridge-sync';
 import type { FastifyRequest } from 'fastify';
+import { route } from '../../lib/route';
 import { requireAuth } from '../../policies/authorize';
-import { ok, type App } from '../../types';
+import type { App } from '../../types';
 import { failInterruptedSyncs } from './fail-interrupted-syncs';
 import { getSyncStats } from './get-sync-stats';
 import { getSyncStatus } from './get-sync-status';
@@ -44,78 +36,16 @@ export default async function bridgeSyncRoutes(app: App) {
     await runner.stopAll();
   });
 
-  const start = (request: FastifyRequest, projectId: number, body: SyncStartInput) => {
+  const start = (request: Pick<FastifyRequest, 'auth' | 'ip'>, projectId: number, body: SyncStartInput) => {
     const { user } = requireAuth(request);
     return runner.start({ projectId, body, actor: { id: user.id, username: user.username, fullName: user.fullName }, ipAddress: request.ip });
   };
-  const started = { 202: envelope(syncLogSchema) };
 
-  app.post(
-    '/api/bridge/projects/:projectId/sync',
-    {
-      config: { permission: 'sync:run' },
-      schema: {
-        tags: ['bridge-sync'],
-        summary: 'Senkronizasyonu başlat (arka planda çalışır; yeni log satırı hemen döner)',
-        params: projectParams,
-        body: optionalSyncStartBody,
-        response: started,
-      },
-    },
-    async (request, reply) => reply.status(202).send(ok(await start(request, request.params.projectId, request.body))),
-  );
-
-  app.post(
-    '/api/projects/:projectId/bridge-sync/start',
-    {
-      config: { permission: 'sync:run' },
-      schema: {
-        tags: ['bridge-sync'],
-        summary: 'Senkronizasyonu başlat (gövdesiz: bonus senkronizasyonu)',
-        params: projectParams,
-        body: optionalSyncStartBody,
-        response: started,
-      },
-    },
-    async (request, reply) => reply.status(202).send(ok(await start(request, request.params.projectId, request.body))),
-  );
-
-  app.get(
-    '/api/bridge/projects/:projectId/sync/logs',
-    {
-      config: { permission: 'sync:read' },
-      schema: {
-        tags: ['bridge-sync'],
-        summary: 'Senkronizasyon logları (en yeni önce, sayfalı)',
-        params: projectParams,
-        querystring: syncLogsQuery,
-        response: { 200: envelope(syncLogPageSchema) },
-      },
-    },
-    async (request) => ok(await listSyncLogs(ctx.database.db, { projectId: request.params.projectId, ...request.query })),
-  );
-
-  app.get(
-    '/api/bridge/projects/:projectId/sync/status',
-    {
-      config: { permission: 'sync:read' },
-      schema: { tags: ['bridge-sync'], summary: 'Senkronizasyon durumu', params: projectParams, response: { 200: envelope(syncStatusSchema) } },
-    },
-    async (request) => ok(await getSyncStatus(ctx, request.params.projectId)),
-  );
-
-  app.get(
-    '/api/projects/:projectId/bridge-sync/stats',
-    {
-      config: { permission: 'sync:read' },
-      schema: {
-        tags: ['bridge-sync'],
-        summary: 'Senkronizasyon istatistikleri (dönem, varsayılan 30d)',
-        params: projectParams,
-        querystring: syncStatsQuery,
-        response: { 200: envelope(syncStatsSchema) },
-      },
-    },
-    async (request) => ok(await getSyncStats(ctx.database.db, { projectId: request.params.projectId, period: request.query.period, now: ctx.clock.now() })),
+  route(app, contract.startSync, async (request) => start(request, request.params.projectId, request.body));
+  route(app, contract.startProjectSync, async (request) => start(request, request.params.projectId, request.body));
+  route(app, contract.listSyncLogs, async (request) => listSyncLogs(ctx.database.db, { projectId: request.params.projectId, ...request.query }));
+  route(app, contract.getSyncStatus, async (request) => getSyncStatus(ctx, request.params.projectId));
+  route(app, contract.getSyncStats, async (request) =>
+    getSyncStats(ctx.database.db, { projectId: request.params.projectId, period: request.query.period, now: ctx.clock.now() }),
   );
 }

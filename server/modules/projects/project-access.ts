@@ -4,6 +4,7 @@ import type { Role } from '@common/enums';
 import type { ProjectSummary } from '@common/schemas/auth';
 import type { DbOrTx } from '../../db/client';
 import { projectMembers, projects } from '../../db/schema';
+import { likePattern } from '../../lib/like-pattern';
 
 /** Which projects a user may see: super_admin every project, others their memberships. */
 export function accessibleProjectsFilter(user: { id: number; role: Role }): SQL | undefined {
@@ -39,7 +40,7 @@ export async function canAccessProject(db: DbOrTx, user: { id: number; role: Rol
 export function projectSearchFilter(search: string | undefined, status: string | undefined): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
   if (search) {
-    const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(search);
     parts.push(or(ilike(projects.name, like), ilike(projects.code, like)));
   }
   if (status === 'active') parts.push(eq(projects.isActive, true));

@@ -1,6 +1,6 @@
-import { ROLE_RANK } from '@common/enums';
 import { TOTP_MESSAGES } from '@common/schemas/totp';
 import { forbidden } from '../../lib/errors';
+import { mayResetTotpOf } from '../../policies/user-policy';
 import { auditActor, type ActorContext } from '../audit/actor';
 import { revokeUserSessions } from '../auth/sessions';
 import { loadManageableUser } from '../users/user-policy';
@@ -16,7 +16,7 @@ export async function resetUserTotp(a: ActorContext, userId: number, reason: str
   await ctx.database.db.transaction(async (tx) => {
     const target = await loadManageableUser(tx, actor, userId);
     if (target.row.id === actor.id) throw forbidden(TOTP_MESSAGES.selfReset);
-    if (actor.role !== 'super_admin' && ROLE_RANK[target.row.role] >= ROLE_RANK[actor.role]) throw forbidden();
+    if (!mayResetTotpOf(actor, target.row)) throw forbidden();
     await clearTotp(tx, userId, ctx.clock.now());
     await auditTotp(tx, {
       actor: auditActor(actor),

@@ -1,17 +1,16 @@
 import { and, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Paged } from '@common/schemas/api';
-import type { User, UserListQuery } from '@common/schemas/users';
+import type { ListedUser, UserListQuery } from '@common/schemas/users';
 import type { DbOrTx } from '../../db/client';
 import { projectMembers, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { likePattern } from '../../lib/like-pattern';
+import { pageOf } from '../../lib/paging';
 import { PROJECT_NOT_FOUND } from '../../policies/authorize';
+import { userAbilities } from '../../policies/user-policy';
 import type { AuthUser } from '../auth/sessions';
 import { presentUser } from './present-user';
-import { inScope, projectScopeOf, projectsOfUsers } from './user-memberships';
-
-export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+import { inScope, projectScopeOf, projectsOfUsers, usersOutsideScope } from './user-memberships';
 
 const memberOf = (projectIds: number[]) =>
   exists(
@@ -22,7 +21,7 @@ const memberOf = (projectIds: number[]) =>
  * Users the actor may see, newest first: members of the given project, or of any of the
  * actor's projects (every user for super_admin).
  */
-export async function listUsers(db: DbOrTx, actor: AuthUser, query: UserListQuery): Promise<Paged<User>> {
+export async function listUsers(db: DbOrTx, actor: AuthUser, query: UserListQuery): Promise<Paged<ListedUser>> {
   const scope = await projectScopeOf(db, actor);
   const page = Number(query.page ?? 1);
   const limit = Number(query.limit ?? 20);
@@ -48,16 +47,12 @@ export async function listUsers(db: DbOrTx, actor: AuthUser, query: UserListQuer
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(limit)
     .offset((page - 1) * limit);
-  const projects = await projectsOfUsers(
-    db,
-    rows.map((r) => r.id),
-    scope,
-  );
-  return {
-    items: rows.map((r) => presentUser(r, projects.get(r.id) ?? [])),
-    total,
-    page,
-    limit,
-    totalPages: Math.max(1, Math.ceil(total / limit)),
-  };
+  const ids = rows.map((r) => r.id);
+  const projects = await projectsOfUsers(db, ids, scope);
+  const outside = await usersOutsideScope(db, ids, scope);
+  const items = rows.map((r) => ({
+    ...presentUser(r, projects.get(r.id) ?? []),
+    abilities: userAbilities(actor, { ...r, outsideActorProjects: outside.has(r.id) }),
+  }));
+  return pageOf(items, total, page, limit);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import { seesAllProjects } from '@common/permissions';
 import type { Role } from '@common/enums';
 import type { ProjectSummary } from '@common/schemas/auth';
@@ -23,6 +23,16 @@ export function inScope(scope: ProjectScope, projectId: number): boolean {
 export async function membershipIds(db: DbOrTx, userId: number): Promise<number[]> {
   const rows = await db.select({ id: projectMembers.projectId }).from(projectMembers).where(eq(projectMembers.userId, userId));
   return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+/** Of these users, those who belong to a project outside the scope (none for 'all'). */
+export async function usersOutsideScope(db: DbOrTx, userIds: number[], scope: ProjectScope): Promise<Set<number>> {
+  if (scope === 'all' || userIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ userId: projectMembers.userId })
+    .from(projectMembers)
+    .where(and(inArray(projectMembers.userId, userIds), scope.length ? notInArray(projectMembers.projectId, scope) : undefined));
+  return new Set(rows.map((r) => r.userId));
 }
 
 /** Each user's projects, limited to those the caller may see. */

@@ -1,5 +1,5 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
-import { assignableRoles, outranksOrEquals } from '@common/permissions';
+import { assignableRoles } from '@common/permissions';
 import type { Role } from '@common/enums';
 import { USER_MESSAGES } from '@common/schemas/users';
 import type { DbOrTx } from '../../db/client';
@@ -7,6 +7,10 @@ import { users } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { usernameIs } from '../../lib/username';
 import type { AuthUser } from '../auth/sessions';
+import { reachesRole, userAbilities } from '../../policies/user-policy';
+import type { ListedUser } from '@common/schemas/users';
+import { presentUser } from './present-user';
+import { projectsOfUsers } from './user-memberships';
 import { membershipIds, projectScopeOf, type ProjectScope } from './user-memberships';
 
 export type UserRow = typeof users.$inferSelect;
@@ -38,12 +42,24 @@ export async function loadVisibleUser(db: DbOrTx, actor: AuthUser, targetId: num
  */
 export async function loadManageableUser(db: DbOrTx, actor: AuthUser, targetId: number): Promise<TargetUser> {
   const target = await loadVisibleUser(db, actor, targetId);
-  if (!outranksOrEquals(actor.role, target.row.role)) throw forbidden(USER_MESSAGES.higherRole);
-  const scope = target.actorScope;
-  if (scope !== 'all' && target.projectIds.some((id) => !scope.includes(id))) {
-    throw forbidden(USER_MESSAGES.outsideProjects);
-  }
+  if (!reachesRole(actor, target.row)) throw forbidden(USER_MESSAGES.higherRole);
+  if (outsideScope(target)) throw forbidden(USER_MESSAGES.outsideProjects);
   return target;
+}
+
+const outsideScope = (target: TargetUser) => {
+  const scope = target.actorScope;
+  return scope !== 'all' && target.projectIds.some((id) => !scope.includes(id));
+};
+
+/** GET /api/users/:id: the user as the caller may see them, with the caller's abilities on them. */
+export async function getVisibleUser(db: DbOrTx, actor: AuthUser, targetId: number): Promise<ListedUser> {
+  const target = await loadVisibleUser(db, actor, targetId);
+  const projects = await projectsOfUsers(db, [target.row.id], target.actorScope);
+  return {
+    ...presentUser(target.row, projects.get(target.row.id) ?? []),
+    abilities: userAbilities(actor, { ...target.row, outsideActorProjects: outsideScope(target) }),
+  };
 }
 
 /** Nobody changes their own role; a new role is never above the actor's (only super_admin makes super_admins). */

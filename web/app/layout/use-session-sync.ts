@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { fetchMe } from '@web/features/auth/api/auth-api';
+import { fetchMe } from '@web/features/auth/api/session-api';
 import { useProjects } from '@web/features/projects/api/projects-api';
 import { queryKeys } from '@web/lib/query-keys';
 import { useSessionStore } from '@web/stores/session-store';

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { USER_MESSAGES, type User } from '@common/schemas/users';
 import { useConfirm } from '@web/components/ui';
-import { api } from '@web/lib/api-client';
+import { deleteUser, toggleUser } from '@common/contract/users';
+import { apiCall } from '@web/lib/api-call';
 import { errorMessage } from '@web/lib/api-error';
 import { notify } from '@web/lib/notify';
 import { queryKeys } from '@web/lib/query-keys';
@@ -22,13 +23,13 @@ export function useInvalidateUsers(projectId: number) {
 /** PATCH /api/users/:id/toggle — the button sends the opposite of the current value. */
 export function useToggleUser(projectId: number) {
   const onSuccess = useInvalidateUsers(projectId);
-  return useMutation({ mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => api.patch<User>(`/api/users/${id}/toggle`, { isActive }), onSuccess });
+  return useMutation({ mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => apiCall(toggleUser, { params: { id }, body: { isActive } }), onSuccess });
 }
 
 /** DELETE /api/users/:id */
 export function useDeleteUser(projectId: number) {
   const onSuccess = useInvalidateUsers(projectId);
-  return useMutation({ mutationFn: (id: number) => api.delete<{ id: number; deleted: true }>(`/api/users/${id}`), onSuccess });
+  return useMutation({ mutationFn: (id: number) => apiCall(deleteUser, { params: { id } }), onSuccess });
 }
 
 /** The row handlers both screens give their tables; `busyId` is the row whose toggle is under way. */

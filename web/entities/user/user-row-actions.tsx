@@ -1,12 +1,9 @@
 import { KeyRound, Pencil, Power, PowerOff, ShieldOff, Trash2 } from 'lucide-react';
-import type { Role } from '@common/enums';
-import type { User } from '@common/schemas/users';
-import { userActionsFor } from '@common/user-rules';
+import type { ListedUser, User } from '@common/schemas/users';
 import { Button } from '@web/components/ui';
 
 export interface UserRowActionsProps {
-  user: User;
-  actor: { id: number; role: Role };
+  user: ListedUser;
   busy: boolean;
   /** The edit button's label after the username: 'düzenle', or 'rolünü düzenle' on the roles screen. */
   editLabel: string;
@@ -19,9 +16,9 @@ export interface UserRowActionsProps {
   onResetTotp?: (user: User) => void;
 }
 
-/** The row buttons of a user table, each only where the caller may act on that user (common/user-rules). */
-export function UserRowActions({ user, actor, busy, editLabel, onEdit, onToggle, onDelete, onResetPassword, onResetTotp }: UserRowActionsProps) {
-  const can = userActionsFor(actor, user);
+/** The row buttons of a user table, each only where the server's user policy says the caller may act (`user.abilities`). */
+export function UserRowActions({ user, busy, editLabel, onEdit, onToggle, onDelete, onResetPassword, onResetTotp }: UserRowActionsProps) {
+  const can = user.abilities;
   return (
     <div className="flex justify-end gap-1">
       {can.edit && <Button variant="ghost" size="icon" icon={Pencil} aria-label={`${user.username} ${editLabel}`} title="Düzenle" onClick={() => onEdit(user)} />}

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_REQUEUE_REASON } from '@common/request-transitions';
-import type { AssignResponse, BonusRequest, CreateRequestBody, UndoRequestBody } from '@common/schemas/bonus';
+import type { CreateRequestBody, UndoRequestBody } from '@common/schemas/bonus';
+import { claimRequest, completeRequest, createRequest, requeueRequest } from '@common/contract/bonus-requests';
 import { undoRequestMove } from '@common/contract/request-desk';
-import { api } from '@web/lib/api-client';
 import { apiCall } from '@web/lib/api-call';
-import { requestKeys, requestsPath } from './request-queries';
+import { requestKeys } from './request-queries';
 
 /**
  * After any change the project's request data (lists, columns, stats, details) is reloaded.
@@ -22,7 +22,7 @@ function useInvalidateRequests(projectId: number) {
 export function useCreateRequest(projectId: number) {
   const invalidate = useInvalidateRequests(projectId);
   return useMutation({
-    mutationFn: (body: CreateRequestBody) => api.post<BonusRequest>(requestsPath(projectId), body),
+    mutationFn: (body: CreateRequestBody) => apiCall(createRequest, { params: { projectId }, body }),
     onSettled: invalidate,
   });
 }
@@ -32,7 +32,7 @@ export function useClaimRequest(projectId: number) {
   const invalidate = useInvalidateRequests(projectId);
   return useMutation({
     mutationFn: ({ requestId, agentId }: { requestId: number; agentId?: number }) =>
-      api.post<AssignResponse>(`${requestsPath(projectId)}/${requestId}/assign`, agentId === undefined ? {} : { agentId }),
+      apiCall(claimRequest, { params: { projectId, requestId }, body: agentId === undefined ? {} : { agentId } }),
     onSettled: invalidate,
   });
 }
@@ -41,7 +41,10 @@ export function useCompleteRequest(projectId: number) {
   const invalidate = useInvalidateRequests(projectId);
   return useMutation({
     mutationFn: ({ requestId, notes, confirmAmount }: { requestId: number; notes?: string; confirmAmount?: string }) =>
-      api.post<BonusRequest>(`${requestsPath(projectId)}/${requestId}/complete`, { ...(notes ? { notes } : {}), ...(confirmAmount ? { confirmAmount } : {}) }),
+      apiCall(completeRequest, {
+        params: { projectId, requestId },
+        body: { ...(notes ? { notes } : {}), ...(confirmAmount ? { confirmAmount } : {}) },
+      }),
     onSettled: invalidate,
   });
 }
@@ -51,7 +54,7 @@ export function useRequeueRequest(projectId: number) {
   return useMutation({
     // Spec §4: the screens re-queue with the reason manual_requeue.
     mutationFn: ({ requestId, reason = DEFAULT_REQUEUE_REASON }: { requestId: number; reason?: string }) =>
-      api.post<BonusRequest>(`${requestsPath(projectId)}/${requestId}/requeue`, { reason }),
+      apiCall(requeueRequest, { params: { projectId, requestId }, body: { reason } }),
     onSettled: invalidate,
   });
 }

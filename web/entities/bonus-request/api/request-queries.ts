@@ -1,12 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { FRESHNESS } from '@common/constants';
-import type { RequestDetail, RequestListParams, RequestListResponse, RequestStats } from '@common/schemas/bonus';
+import type { RequestListParams } from '@common/schemas/bonus';
+import { getRequestDetail, getRequestStats, listRequests } from '@common/contract/bonus-requests';
 import { getMyQueue } from '@common/contract/request-desk';
-import { api } from '@web/lib/api-client';
 import { apiCall } from '@web/lib/api-call';
 import { queryKeys } from '@web/lib/query-keys';
-
-export const requestsPath = (projectId: number) => `/api/bonus/projects/${projectId}/requests`;
 
 /**
  * Every request query of a project lives under ['project', id, 'requests'], so one
@@ -20,11 +18,19 @@ export const requestKeys = {
   detail: (projectId: number, requestId: number) => queryKeys.project(projectId).scope('requests', { view: 'detail', requestId }),
 };
 
-/** GET …/requests: a page of requests; `staleTime` is the screen's (10 s board, 30 s table). */
+/** GET …/requests: one page of the project's requests (the table's, or a board column's next page). */
+export function fetchRequestPage(projectId: number, params: RequestListParams, signal?: AbortSignal) {
+  const { stats, ...rest } = params;
+  // A URL carries the flag as text, the form the query schema reads.
+  const query = { ...rest, stats: stats === undefined ? undefined : stats ? ('true' as const) : ('false' as const) };
+  return apiCall(listRequests, { params: { projectId }, query }, { signal });
+}
+
+/** A page of requests as a query; `staleTime` is the screen's (10 s board, 30 s table). */
 export function requestListQuery(projectId: number, params: RequestListParams, staleTime: number = FRESHNESS.tableRequests) {
   return queryOptions({
     queryKey: requestKeys.list(projectId, params),
-    queryFn: ({ signal }) => api.get<RequestListResponse>(requestsPath(projectId), { query: { ...params }, signal }),
+    queryFn: ({ signal }) => fetchRequestPage(projectId, params, signal),
     staleTime,
     // Paging and filtering keep the previous rows on screen until the next ones arrive.
     placeholderData: keepPreviousData,
@@ -34,7 +40,7 @@ export function requestListQuery(projectId: number, params: RequestListParams, s
 export function requestStatsQuery(projectId: number) {
   return queryOptions({
     queryKey: requestKeys.stats(projectId),
-    queryFn: ({ signal }) => api.get<RequestStats>(`${requestsPath(projectId)}/stats`, { signal }),
+    queryFn: ({ signal }) => apiCall(getRequestStats, { params: { projectId } }, { signal }),
     staleTime: FRESHNESS.stats,
   });
 }
@@ -42,7 +48,7 @@ export function requestStatsQuery(projectId: number) {
 export function requestDetailQuery(projectId: number, requestId: number) {
   return queryOptions({
     queryKey: requestKeys.detail(projectId, requestId),
-    queryFn: ({ signal }) => api.get<RequestDetail>(`${requestsPath(projectId)}/${requestId}`, { signal }),
+    queryFn: ({ signal }) => apiCall(getRequestDetail, { params: { projectId, requestId } }, { signal }),
     staleTime: FRESHNESS.boardRequests,
   });
 }

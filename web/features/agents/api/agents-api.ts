@@ -1,9 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AgentStatus } from '@common/enums';
+import { forceAgentLogout, forceAgentOffline, listAgents, toggleAgent } from '@common/contract/agents';
 import type { PerformanceLevel } from '@common/agent-metrics';
-import type { Agent, AgentList, AgentStatusChanged } from '@common/schemas/agents';
+import type { AgentList, AgentStatusChanged, ListedAgent } from '@common/schemas/agents';
 import { SOCKET_EVENTS } from '@common/socket-events';
-import { api } from '@web/lib/api-client';
+import { apiCall } from '@web/lib/api-call';
 import { queryKeys } from '@web/lib/query-keys';
 import { useSocketEvent } from '@web/lib/use-project-socket';
 
@@ -19,7 +20,7 @@ const agentsKey = (projectId: number) => queryKeys.project(projectId).scope('age
 export function agentsQuery(projectId: number, filters: AgentFilters = {}) {
   return queryOptions({
     queryKey: queryKeys.project(projectId).scope('agents', filters),
-    queryFn: ({ signal }) => api.get<AgentList>(`/api/projects/${projectId}/agents`, { query: { ...filters }, signal }),
+    queryFn: ({ signal }) => apiCall(listAgents, { params: { projectId }, query: { ...filters } }, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 15_000,
   });
@@ -33,7 +34,7 @@ export function useAgents(projectId: number, filters: AgentFilters = {}) {
 export function applyStatusChange(queryClient: QueryClient, change: AgentStatusChanged): void {
   queryClient.setQueriesData<AgentList>({ queryKey: agentsKey(change.projectId) }, (list) => {
     if (!list) return list;
-    const items = list.items.map((a): Agent =>
+    const items = list.items.map((a): ListedAgent =>
       a.id === change.agentId
         ? { ...a, status: change.status, currentLoad: change.currentLoad, maxLoad: change.maxLoad, lastActivity: change.lastActivity ?? a.lastActivity }
         : a,
@@ -60,7 +61,7 @@ function useInvalidateAgents(projectId: number) {
 export function useToggleAgent(projectId: number) {
   const onSuccess = useInvalidateAgents(projectId);
   return useMutation({
-    mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => api.patch<Agent>(`/api/projects/${projectId}/agents/${id}/toggle`, { isActive }),
+    mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => apiCall(toggleAgent, { params: { projectId, id }, body: { isActive } }),
     onSuccess,
   });
 }
@@ -72,10 +73,7 @@ export function useForceAgent(projectId: number) {
   const onSuccess = useInvalidateAgents(projectId);
   return useMutation({
     mutationFn: ({ agentId, action, reason }: { agentId: number; action: ForceAction; reason?: string }) =>
-      api.post<{ agentId: number; status: AgentStatus; sessionsEnded: number }>(
-        `/api/auth/admin/projects/${projectId}/agents/${agentId}/force-${action}`,
-        reason ? { reason } : {},
-      ),
+      apiCall(action === 'offline' ? forceAgentOffline : forceAgentLogout, { params: { projectId, agentId }, body: reason ? { reason } : {} }),
     onSuccess,
   });
 }

@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AgentStatus } from '@common/enums';
 import { SOCKET_EVENTS } from '@common/socket-events';
-import { api } from '@web/lib/api-client';
+import { getOwnStatus, setOwnStatus as setOwnStatusEndpoint } from '@common/contract/agents';
+import { apiCall } from '@web/lib/api-call';
 import { errorMessage } from '@web/lib/api-error';
 import { notify } from '@web/lib/notify';
 import { projectSocket } from '@web/lib/socket';
@@ -15,8 +16,13 @@ const ACTIVITY_EVERY_MS = 60_000;
 export const OWN_STATUS_KEY = ['agents', 'me', 'status'] as const;
 
 /** PUT /api/agents/me/status — 'online' returns to the automatic status and lifts a force offline. */
-export function setOwnStatus(status: AgentStatus): Promise<{ manualStatus: AgentStatus | null }> {
-  return api.put('/api/agents/me/status', { status });
+export function setOwnStatus(status: AgentStatus) {
+  return apiCall(setOwnStatusEndpoint, { body: { status } });
+}
+
+/** GET /api/agents/me/status — null: the status follows the connection, activity and load. */
+export function fetchOwnStatus(signal?: AbortSignal) {
+  return apiCall(getOwnStatus, {}, { signal });
 }
 
 /**

@@ -1,17 +1,14 @@
 import { LogOut, Power, PowerOff, WifiOff } from 'lucide-react';
-import type { Agent } from '@common/schemas/agents';
+import type { ListedAgent } from '@common/schemas/agents';
 import { InitialAvatar } from '@web/components/user-badges';
 import { Badge, Button, Card } from '@web/components/ui';
 import { formatDateTime, formatMoney, formatNumber } from '@web/lib/format';
 import { AgentStatusBadge, LoadBar, PerformanceValue } from './agent-indicators';
 
+/** The buttons show where the server says the caller may act (`agent.abilities`). */
 export interface AgentActions {
-  /** Shown when the caller may toggle the member's activity in the project. */
-  canToggle: (agent: Agent) => boolean;
-  /** Shown when the caller may force the agent offline or log them out. */
-  canForce: (agent: Agent) => boolean;
-  onToggle: (agent: Agent) => void;
-  onForce: (agent: Agent, action: 'offline' | 'logout') => void;
+  onToggle: (agent: ListedAgent) => void;
+  onForce: (agent: ListedAgent, action: 'offline' | 'logout') => void;
   busyId: number | null;
 }
 
@@ -20,7 +17,8 @@ export function lastActivityText(value: string | null): string {
 }
 
 /** One agent: live status, load bar, performance, totals, last activity and actions (spec §2.9). */
-export function AgentCard({ agent, actions }: { agent: Agent; actions: AgentActions }) {
+export function AgentCard({ agent, actions }: { agent: ListedAgent; actions: AgentActions }) {
+  const can = agent.abilities;
   return (
     <Card className="flex h-full flex-col gap-4 p-5" data-testid={`agent-card-${agent.username}`} aria-label={agent.fullName}>
       <div className="flex items-start gap-3">
@@ -55,14 +53,14 @@ export function AgentCard({ agent, actions }: { agent: Agent; actions: AgentActi
           <dd className="tabular-nums">{lastActivityText(agent.lastActivity)}</dd>
         </div>
       </dl>
-      {(actions.canToggle(agent) || actions.canForce(agent)) && (
+      {(can.toggle || can.force) && (
         <div className="mt-auto flex flex-wrap gap-2 border-t border-zinc-100 pt-3 dark:border-zinc-800">
-          {actions.canToggle(agent) && (
+          {can.toggle && (
             <Button variant="outline" size="sm" icon={agent.isActive ? PowerOff : Power} loading={actions.busyId === agent.id} onClick={() => actions.onToggle(agent)}>
               {agent.isActive ? 'Pasifleştir' : 'Aktifleştir'}
             </Button>
           )}
-          {actions.canForce(agent) && (
+          {can.force && (
             <>
               <Button variant="outline" size="sm" icon={WifiOff} onClick={() => actions.onForce(agent, 'offline')}>
                 Çevrimdışı Yap

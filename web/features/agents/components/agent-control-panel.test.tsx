@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AGENT_MESSAGES, type Agent, type AgentList } from '@common/schemas/agents';
+import { AGENT_MESSAGES, type AgentList, type ListedAgent } from '@common/schemas/agents';
 import { createQueryClient } from '@web/lib/query-client';
 import { notify } from '@web/lib/notify';
 import { json, mockFetch, type RecordedCall } from '@web/test/fetch-mock';
@@ -10,7 +10,7 @@ import { signInAs, signOutStore } from '@web/test/session-fixtures';
 import { applyStatusChange } from '../api/agents-api';
 import { AgentControlPanel } from './agent-control-panel';
 
-const agent = (id: number, fullName: string, currentLoad: number): Agent => ({
+const agent = (id: number, fullName: string, currentLoad: number): ListedAgent => ({
   id,
   username: `agent${id}`,
   fullName,
@@ -28,6 +28,7 @@ const agent = (id: number, fullName: string, currentLoad: number): Agent => ({
   totalAmount: '500.00',
   lastActivity: null,
   joinedAt: '2025-01-01T00:00:00Z',
+  abilities: { toggle: true, force: true },
 });
 const LIST: AgentList = {
   items: [agent(11, 'Ayşe Çelik', 2), agent(12, 'Mehmet Şahin', 0)],

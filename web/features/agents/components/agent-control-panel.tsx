@@ -27,10 +27,10 @@ export function AgentControlPanel() {
   const projectId = useSessionStore((s) => s.activeProjectId);
   const user = useSessionStore((s) => s.user);
   if (projectId === null || !user || !can(user.role, 'agent:force')) return null;
-  return <ControlPanel projectId={projectId} selfId={user.id} />;
+  return <ControlPanel projectId={projectId} />;
 }
 
-function ControlPanel({ projectId, selfId }: { projectId: number; selfId: number }) {
+function ControlPanel({ projectId }: { projectId: number }) {
   const agents = useAgents(projectId);
   useLiveAgentStatus(projectId);
   const force = useForceAgent(projectId);
@@ -51,7 +51,7 @@ function ControlPanel({ projectId, selfId }: { projectId: number; selfId: number
     });
 
   const options = (agents.data?.items ?? [])
-    .filter((a) => a.id !== selfId)
+    .filter((a) => a.abilities.force)
     .map((a) => ({ value: String(a.id), label: `#${a.id} — ${a.fullName} (${a.username})` }));
   const pending = force.isPending ? force.variables?.action : undefined;
 

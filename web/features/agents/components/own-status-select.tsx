@@ -2,11 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AGENT_STATUS_LABELS, AGENT_STATUSES, type AgentStatus } from '@common/enums';
 import { WORKER_ROLES } from '@common/schemas/agents';
 import { Select } from '@web/components/ui';
-import { api } from '@web/lib/api-client';
 import { errorMessage } from '@web/lib/api-error';
 import { notify } from '@web/lib/notify';
 import { useSessionStore } from '@web/stores/session-store';
-import { OWN_STATUS_KEY, setOwnStatus } from '../api/own-presence';
+import { fetchOwnStatus, OWN_STATUS_KEY, setOwnStatus } from '../api/own-presence';
 
 /** 'online' means automatic: the status then follows the connection, activity and load. */
 const OPTIONS = AGENT_STATUSES.map((status) => ({
@@ -21,7 +20,7 @@ export function OwnStatusSelect({ className, hideLabel = true }: { className?: s
   const queryClient = useQueryClient();
   const current = useQuery({
     queryKey: OWN_STATUS_KEY,
-    queryFn: ({ signal }) => api.get<{ manualStatus: AgentStatus | null }>('/api/agents/me/status', { signal }),
+    queryFn: ({ signal }) => fetchOwnStatus(signal),
     enabled: worksRequests,
   });
   const change = useMutation({

@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { Coffee, Headset, UserCheck, UserX, Users } from 'lucide-react';
-import { AGENT_MESSAGES, type Agent } from '@common/schemas/agents';
-import { can, outranksOrEquals } from '@common/permissions';
+import { AGENT_MESSAGES } from '@common/schemas/agents';
 import { Card, CardBody, EmptyState, ErrorState, LoadingState, StatCard } from '@web/components/ui';
 import { errorMessage } from '@web/lib/api-error';
 import { formatNumber } from '@web/lib/format';
 import { notify } from '@web/lib/notify';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { RequireProject } from '@web/components/layout/require-project';
-import { useSessionStore } from '@web/stores/session-store';
 import { useAgents, useForceAgent, useLiveAgentStatus, useToggleAgent } from '../api/agents-api';
 import { AgentCard, type AgentActions } from '../components/agent-card';
 import { AgentFilters, type AgentFilterValues } from '../components/agent-filters';
@@ -21,7 +19,6 @@ export function AgentsPage() {
 }
 
 function AgentsScreen({ projectId }: { projectId: number }) {
-  const actor = useSessionStore((s) => s.user)!;
   const [filters, setFilters] = useState<AgentFilterValues>({ search: '', status: 'all', performance: 'all' });
   const [force, setForce] = useState<ForceTarget | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
@@ -31,10 +28,7 @@ function AgentsScreen({ projectId }: { projectId: number }) {
   const toggle = useToggleAgent(projectId);
   const forceAgent = useForceAgent(projectId);
 
-  const mayAct = (agent: Agent) => agent.id !== actor.id && outranksOrEquals(actor.role, agent.role);
   const actions: AgentActions = {
-    canToggle: (a) => can(actor.role, 'agent:manage') && mayAct(a),
-    canForce: (a) => can(actor.role, 'agent:force') && mayAct(a),
     busyId,
     onToggle: async (agent) => {
       setBusyId(agent.id);

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { FRESHNESS } from '@common/constants';
 import type { AuditCategory, AuditSeverity } from '@common/enums';
-import type { Paged } from '@common/schemas/api';
-import type { AuditDateRange, AuditLog, AuditStats, StatsPeriod } from '@common/schemas/audit';
-import { api } from '@web/lib/api-client';
+import { getAuditLog, getAuditStats, listAuditLogs } from '@common/contract/audit';
+import type { AuditDateRange, StatsPeriod } from '@common/schemas/audit';
+import { apiCall } from '@web/lib/api-call';
 import { queryKeys } from '@web/lib/query-keys';
 
 export interface AuditFilters {
@@ -15,12 +15,10 @@ export interface AuditFilters {
   limit: number;
 }
 
-const base = (projectId: number) => `/api/projects/${projectId}/audit-logs`;
-
 export function auditLogsQuery(projectId: number, filters: AuditFilters) {
   return queryOptions({
     queryKey: queryKeys.project(projectId).scope('audit-logs', filters),
-    queryFn: ({ signal }) => api.get<Paged<AuditLog>>(base(projectId), { query: { ...filters }, signal }),
+    queryFn: ({ signal }) => apiCall(listAuditLogs, { params: { projectId }, query: { ...filters } }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -33,7 +31,7 @@ export function useAuditLogs(projectId: number, filters: AuditFilters) {
 export function useAuditStats(projectId: number, period: StatsPeriod = '30d') {
   return useQuery({
     queryKey: queryKeys.project(projectId).scope('audit-stats', { period }),
-    queryFn: ({ signal }) => api.get<AuditStats>(`${base(projectId)}/stats`, { query: { period }, signal }),
+    queryFn: ({ signal }) => apiCall(getAuditStats, { params: { projectId }, query: { period } }, { signal }),
     staleTime: FRESHNESS.stats,
   });
 }
@@ -41,7 +39,7 @@ export function useAuditStats(projectId: number, period: StatsPeriod = '30d') {
 export function useAuditLog(projectId: number, id: number | null) {
   return useQuery({
     queryKey: queryKeys.project(projectId).scope('audit-log', { id }),
-    queryFn: ({ signal }) => api.get<AuditLog>(`${base(projectId)}/${id}`, { signal }),
+    queryFn: ({ signal }) => apiCall(getAuditLog, { params: { projectId, id: id! } }, { signal }),
     enabled: id !== null,
   });
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { endSession } from '@web/lib/session-end';
-import { logout } from './auth-api';
+import { logout } from './session-api';
 
 /** 'Çıkış Yap': tells the server, then clears the local session whatever the answer (offline logout still signs out here). */
 export function useSignOut() {

@@ -10,7 +10,7 @@ import { Button, buttonStyles, Input } from '@web/components/ui';
 import { applyServerErrors } from '@web/lib/form-errors';
 import { notify } from '@web/lib/notify';
 import { useSessionStore } from '@web/stores/session-store';
-import { changePassword } from '../api/auth-api';
+import { changePassword } from '../api/session-api';
 import { useSignOut } from '../api/use-sign-out';
 
 export const PASSWORD_MISMATCH = 'Şifreler eşleşmiyor';

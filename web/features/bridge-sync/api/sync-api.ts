@@ -1,9 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { FRESHNESS } from '@common/constants';
+import * as contract from '@common/contract/bridge-sync';
 import { can } from '@common/permissions';
-import type { SyncLog, SyncLogPage, SyncProgress, SyncStartBody, SyncStatus } from '@common/schemas/bridge-sync';
+import type { SyncLog, SyncProgress, SyncStartBody, SyncStatus } from '@common/schemas/bridge-sync';
 import { SOCKET_EVENTS } from '@common/socket-events';
-import { api } from '@web/lib/api-client';
+import { apiCall } from '@web/lib/api-call';
 import { queryKeys } from '@web/lib/query-keys';
 import { useSocketEvent } from '@web/lib/use-project-socket';
 import { useSessionStore } from '@web/stores/session-store';
@@ -19,7 +20,7 @@ export const syncKeys = {
 export function syncStatusQuery(projectId: number) {
   return queryOptions({
     queryKey: syncKeys.status(projectId),
-    queryFn: ({ signal }) => api.get<SyncStatus>(`/api/bridge/projects/${projectId}/sync/status`, { signal }),
+    queryFn: ({ signal }) => apiCall(contract.getSyncStatus, { params: { projectId } }, { signal }),
     staleTime: FRESHNESS.syncLogs,
   });
 }
@@ -28,7 +29,7 @@ export function syncStatusQuery(projectId: number) {
 export function syncLogsQuery(projectId: number, params: { page: number; limit: number }) {
   return queryOptions({
     queryKey: syncKeys.logs(projectId, params),
-    queryFn: ({ signal }) => api.get<SyncLogPage>(`/api/bridge/projects/${projectId}/sync/logs`, { query: params, signal }),
+    queryFn: ({ signal }) => apiCall(contract.listSyncLogs, { params: { projectId }, query: params }, { signal }),
     staleTime: FRESHNESS.syncLogs,
   });
 }
@@ -97,12 +98,12 @@ export function useLiveSync(projectId: number | null): void {
 
 /** POST /api/bridge/projects/{p}/sync — answers at once with the new running log row. */
 export function startSync(projectId: number, body: SyncStartBody): Promise<SyncLog> {
-  return api.post<SyncLog>(`/api/bridge/projects/${projectId}/sync`, body);
+  return apiCall(contract.startSync, { params: { projectId }, body });
 }
 
 /** POST /api/projects/{p}/bridge-sync/start — the /projects cards' start (a bonus sync). */
 export function startProjectSync(projectId: number): Promise<SyncLog> {
-  return api.post<SyncLog>(`/api/projects/${projectId}/bridge-sync/start`);
+  return apiCall(contract.startProjectSync, { params: { projectId }, body: undefined });
 }
 
 /** Starts a job; the answer marks it running and brings the new log row into the list. */

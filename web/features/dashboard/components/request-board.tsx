@@ -2,9 +2,8 @@ import type { UIEvent } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { FRESHNESS, TABLE } from '@common/constants';
 import { Badge, Spinner } from '@web/components/ui';
-import type { RequestListParams, RequestListResponse } from '@common/schemas/bonus';
-import { oldestWaitText, requestKeys, requestListQuery, requestsPath, type Caller, type RequestActions } from '@web/entities/bonus-request';
-import { api } from '@web/lib/api-client';
+import type { RequestListParams } from '@common/schemas/bonus';
+import { fetchRequestPage, oldestWaitText, requestKeys, requestListQuery, type Caller, type RequestActions } from '@web/entities/bonus-request';
 import { errorMessage } from '@web/lib/api-error';
 import { formatNumber } from '@web/lib/format';
 import { BoardCard } from './board-card';
@@ -16,7 +15,7 @@ type Column = (typeof BOARD_COLUMNS)[number];
 function useColumnPages(projectId: number, params: RequestListParams) {
   return useInfiniteQuery({
     queryKey: [...requestKeys.list(projectId, params), 'pages'],
-    queryFn: ({ pageParam, signal }) => api.get<RequestListResponse>(requestsPath(projectId), { query: { ...params, page: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) => fetchRequestPage(projectId, { ...params, page: pageParam }, signal),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page < last.totalPages ? last.page + 1 : undefined),
     staleTime: FRESHNESS.boardRequests,

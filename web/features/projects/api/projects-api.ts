@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Project, ProjectFormBody } from '@common/schemas/projects';
-import { api } from '@web/lib/api-client';
+import { createProject, deleteProject, listProjects, toggleProject, updateProject } from '@common/contract/projects';
+import type { ProjectFormBody } from '@common/schemas/projects';
+import { apiCall } from '@web/lib/api-call';
 import { queryKeys } from '@web/lib/query-keys';
 
 export interface ProjectFilters {
@@ -9,8 +10,8 @@ export interface ProjectFilters {
 }
 
 /** GET /api/projects — the caller's projects (every project for super_admin). */
-export function fetchProjects(filters: ProjectFilters = {}, signal?: AbortSignal): Promise<Project[]> {
-  return api.get<Project[]>('/api/projects', { query: { search: filters.search, status: filters.status }, signal });
+export function fetchProjects(filters: ProjectFilters = {}, signal?: AbortSignal) {
+  return apiCall(listProjects, { query: { search: filters.search, status: filters.status } }, { signal });
 }
 
 export function projectsQuery(filters: ProjectFilters = {}) {
@@ -33,20 +34,23 @@ function useInvalidateProjects() {
 
 export function useCreateProject() {
   const onSuccess = useInvalidateProjects();
-  return useMutation({ mutationFn: (body: ProjectFormBody) => api.post<Project>('/api/projects', body), onSuccess });
+  return useMutation({ mutationFn: (body: ProjectFormBody) => apiCall(createProject, { body }), onSuccess });
 }
 
 export function useUpdateProject() {
   const onSuccess = useInvalidateProjects();
-  return useMutation({ mutationFn: ({ id, body }: { id: number; body: ProjectFormBody }) => api.put<Project>(`/api/projects/${id}`, body), onSuccess });
+  return useMutation({ mutationFn: ({ id, body }: { id: number; body: ProjectFormBody }) => apiCall(updateProject, { params: { id }, body }), onSuccess });
 }
 
 export function useToggleProject() {
   const onSuccess = useInvalidateProjects();
-  return useMutation({ mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => api.patch<Project>(`/api/projects/${id}/toggle`, { isActive }), onSuccess });
+  return useMutation({
+    mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => apiCall(toggleProject, { params: { id }, body: { isActive } }),
+    onSuccess,
+  });
 }
 
 export function useDeleteProject() {
   const onSuccess = useInvalidateProjects();
-  return useMutation({ mutationFn: (id: number) => api.delete<{ id: number; deleted: true }>(`/api/projects/${id}`), onSuccess });
+  return useMutation({ mutationFn: (id: number) => apiCall(deleteProject, { params: { id } }), onSuccess });
 }

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { Role } from '@common/enums';
-import type { Paged } from '@common/schemas/api';
-import type { User, UserRoleBody } from '@common/schemas/users';
-import { api } from '@web/lib/api-client';
+import { changeUserRole, listUsers } from '@common/contract/users';
+import type { UserRoleBody } from '@common/schemas/users';
+import { apiCall } from '@web/lib/api-call';
 import { useInvalidateUsers } from '@web/entities/user/user-account-actions';
 import { queryKeys } from '@web/lib/query-keys';
 
@@ -17,7 +17,7 @@ export interface RoleUserFilters {
 export function roleUsersQuery(projectId: number, filters: RoleUserFilters) {
   return queryOptions({
     queryKey: queryKeys.project(projectId).scope('users', { view: 'roles', ...filters }),
-    queryFn: ({ signal }) => api.get<Paged<User>>('/api/users', { query: { ...filters, projectId }, signal }),
+    queryFn: ({ signal }) => apiCall(listUsers, { query: { ...filters, projectId } }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -29,6 +29,6 @@ export function useRoleUsers(projectId: number, filters: RoleUserFilters) {
 /** PATCH /api/users/:id/role — role and active flag in one change (one audit row). */
 export function useChangeRole(projectId: number) {
   const onSuccess = useInvalidateUsers(projectId);
-  return useMutation({ mutationFn: ({ id, body }: { id: number; body: UserRoleBody }) => api.patch<User>(`/api/users/${id}/role`, body), onSuccess });
+  return useMutation({ mutationFn: ({ id, body }: { id: number; body: UserRoleBody }) => apiCall(changeUserRole, { params: { id }, body }), onSuccess });
 }
 

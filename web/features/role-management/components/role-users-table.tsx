@@ -1,13 +1,11 @@
-import type { Role } from '@common/enums';
-import type { User } from '@common/schemas/users';
+import type { ListedUser, User } from '@common/schemas/users';
 import { InitialAvatar } from '@web/components/user-badges';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@web/components/ui';
 import { UserAccountCells } from '@web/entities/user/user-account-cells';
 import { UserRowActions } from '@web/entities/user/user-row-actions';
 
 export interface RoleUsersTableProps {
-  users: User[];
-  actor: { id: number; role: Role };
+  users: ListedUser[];
   busyId: number | null;
   onEdit: (user: User) => void;
   onToggle: (user: User) => void;
@@ -15,7 +13,7 @@ export interface RoleUsersTableProps {
 }
 
 /** Avatar, name, username, role, active flag, last login, created and actions (spec §2.16). */
-export function RoleUsersTable({ users, actor, busyId, onEdit, onToggle, onDelete }: RoleUsersTableProps) {
+export function RoleUsersTable({ users, busyId, onEdit, onToggle, onDelete }: RoleUsersTableProps) {
   return (
     <Table label="Kullanıcı rolleri">
       <TableHead>
@@ -44,7 +42,6 @@ export function RoleUsersTable({ users, actor, busyId, onEdit, onToggle, onDelet
             <TableCell>
               <UserRowActions
                 user={user}
-                actor={actor}
                 busy={busyId === user.id}
                 editLabel="rolünü düzenle"
                 onEdit={onEdit}

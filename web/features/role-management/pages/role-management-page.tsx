@@ -64,7 +64,7 @@ function RoleManagementScreen({ projectId }: { projectId: number }) {
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : data && data.items.length > 0 ? (
         <>
-          <RoleUsersTable users={data.items} actor={actor} busyId={busyId} onEdit={setEditing} onToggle={onToggle} onDelete={onDelete} />
+          <RoleUsersTable users={data.items} busyId={busyId} onEdit={setEditing} onToggle={onToggle} onDelete={onDelete} />
           <Pagination className="border-t border-zinc-200 px-4 py-3 dark:border-zinc-800" page={data.page} totalPages={data.totalPages} onPageChange={setPage} />
         </>
       ) : (

@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { Paged } from '@common/schemas/api';
 import type { Role } from '@common/enums';
-import type { User, UserCreateBody, UserUpdateBody } from '@common/schemas/users';
+import type { UserCreateBody, UserUpdateBody } from '@common/schemas/users';
 import { resetUserTotp } from '@common/contract/totp';
-import { api } from '@web/lib/api-client';
+import { createUser, listUsers, resetUserPassword, updateUser } from '@common/contract/users';
 import { apiCall } from '@web/lib/api-call';
 import { useInvalidateUsers } from '@web/entities/user/user-account-actions';
 import { queryKeys } from '@web/lib/query-keys';
@@ -20,7 +19,7 @@ export interface UserFilters {
 export function usersQuery(projectId: number, filters: UserFilters) {
   return queryOptions({
     queryKey: queryKeys.project(projectId).scope('users', filters),
-    queryFn: ({ signal }) => api.get<Paged<User>>('/api/users', { query: { ...filters, projectId }, signal }),
+    queryFn: ({ signal }) => apiCall(listUsers, { query: { ...filters, projectId } }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -32,7 +31,7 @@ export function useUsers(projectId: number, filters: UserFilters) {
 export function useCreateUser(projectId: number) {
   const invalidate = useInvalidateUsers(projectId);
   return useMutation({
-    mutationFn: (body: UserCreateBody) => api.post<{ user: User; oneTimePassword: string | null }>('/api/users', body),
+    mutationFn: (body: UserCreateBody) => apiCall(createUser, { body }),
     onSuccess: invalidate,
   });
 }
@@ -40,17 +39,16 @@ export function useCreateUser(projectId: number) {
 export function useUpdateUser(projectId: number) {
   const invalidate = useInvalidateUsers(projectId);
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: UserUpdateBody }) => api.put<User>(`/api/users/${id}`, body),
+    mutationFn: ({ id, body }: { id: number; body: UserUpdateBody }) => apiCall(updateUser, { params: { id }, body }),
     onSuccess: invalidate,
   });
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (id: number) => api.post<{ oneTimePassword: string }>(`/api/users/${id}/reset-password`),
+    mutationFn: (id: number) => apiCall(resetUserPassword, { params: { id } }),
   });
 }
-
 
 /** POST /api/users/:userId/totp/reset — lost device: 2FA off, the user's sessions end. */
 export function useResetUserTotp(projectId: number) {

@@ -1,12 +1,10 @@
-import type { Role } from '@common/enums';
-import type { User } from '@common/schemas/users';
+import type { ListedUser, User } from '@common/schemas/users';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@web/components/ui';
 import { UserAccountCells } from '@web/entities/user/user-account-cells';
 import { UserRowActions } from '@web/entities/user/user-row-actions';
 
 export interface UsersTableProps {
-  users: User[];
-  actor: { id: number; role: Role };
+  users: ListedUser[];
   busyId: number | null;
   onEdit: (user: User) => void;
   onToggle: (user: User) => void;
@@ -16,7 +14,7 @@ export interface UsersTableProps {
 }
 
 /** Username, full name, role, status, last login, created and the actions the caller may take. */
-export function UsersTable({ users, actor, busyId, onEdit, onToggle, onResetPassword, onResetTotp, onDelete }: UsersTableProps) {
+export function UsersTable({ users, busyId, onEdit, onToggle, onResetPassword, onResetTotp, onDelete }: UsersTableProps) {
   return (
     <Table label="Kullanıcılar">
       <TableHead>
@@ -39,7 +37,6 @@ export function UsersTable({ users, actor, busyId, onEdit, onToggle, onResetPass
             <TableCell>
               <UserRowActions
                 user={user}
-                actor={actor}
                 busy={busyId === user.id}
                 editLabel="düzenle"
                 onEdit={onEdit}

@@ -126,7 +126,7 @@ function UsersScreen({ projectId }: { projectId: number }) {
           <ErrorState error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
         ) : data && data.items.length > 0 ? (
           <>
-            <UsersTable users={data.items} actor={actor} busyId={busyId} onEdit={(user) => setEditing({ mode: 'edit', user })} onToggle={onToggle} onResetPassword={onResetPassword} onResetTotp={setTotpTarget} onDelete={onDelete} />
+            <UsersTable users={data.items} busyId={busyId} onEdit={(user) => setEditing({ mode: 'edit', user })} onToggle={onToggle} onResetPassword={onResetPassword} onResetTotp={setTotpTarget} onDelete={onDelete} />
             <Pagination className="border-t border-zinc-200 px-4 py-3 dark:border-zinc-800" page={data.page} totalPages={data.totalPages} onPageChange={setPage} summary={`${data.total} kullanıcı`} />
           </>
         ) : (

@@ -1,0 +1,72 @@
+import { projectParams } from '../schemas/api';
+import {
+  optionalSyncStartBody,
+  syncLogPageSchema,
+  syncLogSchema,
+  syncLogsQuery,
+  syncStatsQuery,
+  syncStatsSchema,
+  syncStatusSchema,
+} from '../schemas/bridge-sync';
+import { defineEndpoint } from './define-endpoint';
+
+/** Bridge sync (spec §7.5): start a job, read its logs, status and figures. */
+const tags = ['bridge-sync'] as const;
+
+/** Answers 202 with the job's new 'running' row at once; the work runs in the background. */
+export const startSync = defineEndpoint({
+  method: 'POST',
+  path: '/api/bridge/projects/:projectId/sync',
+  access: 'sync:run',
+  summary: 'Senkronizasyonu başlat (arka planda çalışır; yeni log satırı hemen döner)',
+  tags,
+  params: projectParams,
+  body: optionalSyncStartBody,
+  response: syncLogSchema,
+  status: 202,
+});
+
+/** The spec's second path (§7.5): no body means a bonus sync. */
+export const startProjectSync = defineEndpoint({
+  method: 'POST',
+  path: '/api/projects/:projectId/bridge-sync/start',
+  access: 'sync:run',
+  summary: 'Senkronizasyonu başlat (gövdesiz: bonus senkronizasyonu)',
+  tags,
+  params: projectParams,
+  body: optionalSyncStartBody,
+  response: syncLogSchema,
+  status: 202,
+});
+
+export const listSyncLogs = defineEndpoint({
+  method: 'GET',
+  path: '/api/bridge/projects/:projectId/sync/logs',
+  access: 'sync:read',
+  summary: 'Senkronizasyon logları (en yeni önce, sayfalı)',
+  tags,
+  params: projectParams,
+  query: syncLogsQuery,
+  response: syncLogPageSchema,
+});
+
+export const getSyncStatus = defineEndpoint({
+  method: 'GET',
+  path: '/api/bridge/projects/:projectId/sync/status',
+  access: 'sync:read',
+  summary: 'Senkronizasyon durumu',
+  tags,
+  params: projectParams,
+  response: syncStatusSchema,
+});
+
+export const getSyncStats = defineEndpoint({
+  method: 'GET',
+  path: '/api/projects/:projectId/bridge-sync/stats',
+  access: 'sync:read',
+  summary: 'Senkronizasyon istatistikleri (dönem, varsayılan 30d)',
+  tags,
+  params: projectParams,
+  query: syncStatsQuery,
+  response: syncStatsSchema,
+});

@@ -1,0 +1,24 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { seesAllProjects } from '@common/permissions';
+import type { Project } from '@common/schemas/projects';
+import type { DbOrTx } from '../../db/client';
+import { projectMembers, projects } from '../../db/schema';
+import type { AuthUser } from '../auth/sessions';
+import { projectSearchFilter } from './project-access';
+import { presentProject } from './present-project';
+
+/** The caller's projects (super_admin: every project), by search text and active state. */
+export async function listProjects(db: DbOrTx, actor: AuthUser, query: { search?: string; status?: string }): Promise<Project[]> {
+  const filter = projectSearchFilter(query.search, query.status);
+  const rows = seesAllProjects(actor.role)
+    ? await db.select().from(projects).where(filter).orderBy(asc(projects.id))
+    : (
+        await db
+          .select({ project: projects })
+          .from(projects)
+          .innerJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, actor.id)))
+          .where(filter)
+          .orderBy(asc(projects.id))
+      ).map((r) => r.project);
+  return rows.map(presentProject);
+}
