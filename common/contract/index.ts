@@ -4,6 +4,7 @@ import * as health from './health';
 import * as requestDesk from './request-desk';
 import * as dashboard from './dashboard';
 import * as reports from './reports';
+import * as routingRules from './routing-rules';
 import * as settings from './settings';
 import * as totp from './totp';
 
@@ -12,7 +13,7 @@ import * as totp from './totp';
  * its entry (`server/lib/route.ts`); a test fails when a registered route is missing here or
  * an entry has no route. The web app imports the feature files it needs, not this index.
  */
-const modules: object[] = [health, settings, totp, audit, requestDesk, dashboard, reports];
+const modules: object[] = [health, settings, totp, audit, requestDesk, dashboard, reports, routingRules];
 
 const isEndpoint = (value: unknown): value is EndpointDefinition =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value;
