@@ -1,10 +1,10 @@
-import { and, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Paged } from '@common/schemas/api';
 import { ROUTING_MESSAGES, type RoutingRule, type RoutingRuleInput, type RoutingRuleListQuery } from '@common/schemas/routing';
 import type { z } from 'zod';
 import type { routingRuleListQuery } from '@common/schemas/routing';
 import type { DbOrTx } from '../../db/client';
-import { projectMembers, routingRuleConditions, routingRules, users } from '../../db/schema';
+import { projectMembers, routingRuleConditions, routingRules, searchFold, users } from '../../db/schema';
 import { notFound, validationError, AppError } from '../../lib/errors';
 import type { ActorContext } from '../audit/actor';
 import { writeAudit } from '../audit/write-audit';
@@ -60,7 +60,8 @@ async function writeConditions(tx: DbOrTx, ruleId: number, input: RoutingRuleInp
 export async function listRules(db: DbOrTx, projectId: number, query: ListQuery): Promise<Paged<RoutingRule>> {
   const where: SQL | undefined = and(
     eq(routingRules.projectId, projectId),
-    query.search ? ilike(routingRules.ruleName, likePattern(query.search)) : undefined,
+    // Folded like the request search: 'vip' finds 'VİP', 'aydin' finds 'Aydın'.
+    query.search ? sql`${searchFold(sql`${routingRules.ruleName}`)} like ${searchFold(sql`${likePattern(query.search)}`)}` : undefined,
     query.status === 'active' ? eq(routingRules.isActive, true) : query.status === 'inactive' ? eq(routingRules.isActive, false) : undefined,
   );
   const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(routingRules).where(where);
