@@ -89,7 +89,7 @@ describe('conditions', () => {
   });
 
   it('time_window: weekdays and hours in Istanbul time, not the server clock', () => {
-    const weekdaysNineToSix = { conditionType: 'time_window', weekdays: [1, 2, 3, 4, 5], from: '09:00', to: '18:00' } as const;
+    const weekdaysNineToSix: RoutingConditionInput = { conditionType: 'time_window', weekdays: [1, 2, 3, 4, 5], from: '09:00', to: '18:00' };
     // 06:30 UTC is 09:30 in Istanbul on Monday: inside, although 06:30 is outside in UTC.
     expect(passes(weekdaysNineToSix, request(), new Date('2026-11-23T06:30:00Z'))).toBe(true);
     // 15:30 UTC is 18:30 in Istanbul: outside, although 15:30 is inside in UTC.
@@ -101,7 +101,7 @@ describe('conditions', () => {
   });
 
   it('time_window across midnight: Friday 22:00–06:00 holds Friday night and Saturday early morning', () => {
-    const fridayNight = { conditionType: 'time_window', weekdays: [5], from: '22:00', to: '06:00' } as const;
+    const fridayNight: RoutingConditionInput = { conditionType: 'time_window', weekdays: [5], from: '22:00', to: '06:00' };
     expect(passes(fridayNight, request(), new Date('2026-11-27T19:30:00Z'))).toBe(true); // Fri 22:30 Istanbul
     expect(passes(fridayNight, request(), new Date('2026-11-27T22:15:00Z'))).toBe(true); // Sat 01:15 Istanbul
     expect(passes(fridayNight, request(), new Date('2026-11-28T02:59:00Z'))).toBe(true); // Sat 05:59 Istanbul

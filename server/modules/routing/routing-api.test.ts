@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../../test/harness';
-import { call, createRule, eventsOf, lastAudit, newRequest, onlineAgent, requestsUrl, routingTestBed, rulesUrl } from './routing-test-kit';
+import { call, closeSockets, createRule, eventsOf, lastAudit, newRequest, onlineAgent, requestsUrl, routingTestBed, rulesUrl } from './routing-test-kit';
 
 /** The routing rules API (§7.12): validation, CRUD with audit, reorder, test and simulate traces, stats, agent skills. */
 let t: Awaited<ReturnType<typeof routingTestBed>>;
@@ -8,6 +8,7 @@ beforeAll(async () => {
   t = await routingTestBed();
 }, 60_000);
 afterAll(async () => {
+  closeSockets();
   await t?.close();
 });
 

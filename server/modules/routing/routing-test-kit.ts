@@ -1,7 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { RoutingRuleBody } from '@common/schemas/routing';
 import { auditLogs, bonusRequestEvents, bonusRequests, projectMembers, users } from '../../db/schema';
+import type { Socket } from 'socket.io-client';
 import { bearer, buildTenant, buildUser, createTestApp, login, type TestApp } from '../../test/harness';
+import { connectAs, listen } from '../../test/socket-client';
 import type { App } from '../../types';
 
 /** One app, a tenant, a signed-in manager: what every routing API test starts from. */
@@ -31,16 +33,38 @@ export async function createRule(app: App, projectId: number, token: string, bod
   return res.json().data as { id: number; ruleName: string };
 }
 
-/**
- * An agent member as presence leaves one who is connected and active: online. Routing reads
- * exactly these columns, so a test needs no socket unless it tests presence itself.
- */
+const openSockets: Socket[] = [];
+export function closeSockets(): void {
+  openSockets.splice(0).forEach((s) => s.close());
+}
+
+/** Connects the user's socket to the app (as the web app does) and waits until presence has them online. */
+export async function connectOnline(app: App, projectId: number, user: { id: number; username: string }): Promise<Socket> {
+  const token = (await login(app, user.username)).accessToken;
+  const socket = await connectAs(await listen(app), token, projectId);
+  openSockets.push(socket);
+  for (let i = 0; i < 100; i++) {
+    const [member] = await app.ctx.database.db
+      .select({ connected: projectMembers.connected })
+      .from(projectMembers)
+      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, user.id)));
+    if (member?.connected) return socket;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`presence never saw ${user.username} online`);
+}
+
+/** An agent member of the project, online through a real socket unless `online: false`. */
 export async function onlineAgent(app: App, projectId: number, opts: { maxLoad?: number; role?: 'agent' | 'operator' | 'manager'; online?: boolean } = {}) {
   const user = await buildUser(app, { role: opts.role ?? 'agent', projects: [projectId], maxLoad: opts.maxLoad ?? 5 });
-  if (opts.online !== false) await setOnline(app, projectId, user.id, true);
+  if (opts.online !== false) await connectOnline(app, projectId, user);
   return user;
 }
 
+/**
+ * Presence's columns written directly: online without a socket, until presence next looks at
+ * the member (any change of their load makes it look, and it then finds no socket).
+ */
 export async function setOnline(app: App, projectId: number, userId: number, online: boolean) {
   const db = app.ctx.database.db;
   await db.update(projectMembers).set({ connected: online }).where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
