@@ -76,21 +76,19 @@ export interface ConditionOutcome {
 const list = (values: readonly string[], labels: Record<string, string>) => values.map((v) => labels[v] ?? v).join(', ');
 
 /** One condition against a request at a moment, with the reason in Turkish for the trace. */
-export function evaluateCondition(c: RoutingConditionSpec, request: RoutableRequest, moment: ZonedMoment): ConditionOutcome {
+export function evaluateCondition(c: RoutingConditionSpec, request: RoutableRequest, moment: ZonedMoment, explain = true): ConditionOutcome {
+  // Routing itself needs only the verdict; the Turkish reason is written for test and simulate.
   switch (c.conditionType) {
     case 'bonus_type': {
       const has = (c.values as string[]).includes(request.bonusType);
       const passed = c.operator === 'in' ? has : !has;
-      const set = list(c.values, BONUS_TYPE_LABELS);
-      return { passed, reason: `Bonus türü ${BONUS_TYPE_LABELS[request.bonusType]}; ${c.operator === 'in' ? 'beklenen' : 'hariç tutulan'}: ${set}` };
+      return { passed, reason: explain ? `Bonus türü ${BONUS_TYPE_LABELS[request.bonusType]}; ${c.operator === 'in' ? 'beklenen' : 'hariç tutulan'}: ${list(c.values, BONUS_TYPE_LABELS)}` : '' };
     }
     case 'customer_segment': {
       const segment = request.customerSegment;
       const has = segment !== null && (c.values as string[]).includes(segment);
       const passed = c.operator === 'in' ? has : !has;
-      const set = list(c.values, CUSTOMER_SEGMENT_LABELS);
-      const actual = segment ? CUSTOMER_SEGMENT_LABELS[segment] : 'belirtilmemiş';
-      return { passed, reason: `Müşteri segmenti ${actual}; ${c.operator === 'in' ? 'beklenen' : 'hariç tutulan'}: ${set}` };
+      return { passed, reason: explain ? `Müşteri segmenti ${segment ? CUSTOMER_SEGMENT_LABELS[segment] : 'belirtilmemiş'}; ${c.operator === 'in' ? 'beklenen' : 'hariç tutulan'}: ${list(c.values, CUSTOMER_SEGMENT_LABELS)}` : '' };
     }
     case 'time_window': {
       const from = toMinutes(c.from);
@@ -101,12 +99,11 @@ export function evaluateCondition(c: RoutingConditionSpec, request: RoutableRequ
         from < to
           ? days.includes(moment.weekday) && moment.minutes >= from && moment.minutes < to
           : (days.includes(moment.weekday) && moment.minutes >= from) || (days.includes(previousDay(moment.weekday)) && moment.minutes < to);
-      const dayText = days.map((d) => WEEKDAY_SHORT_LABELS[d]).join(', ');
-      return { passed, reason: `Saat ${moment.label}; pencere ${dayText} ${c.from}–${c.to}${from > to ? ' (gece yarısını geçer)' : ''}` };
+      return { passed, reason: explain ? `Saat ${moment.label}; pencere ${days.map((d) => WEEKDAY_SHORT_LABELS[d]).join(', ')} ${c.from}–${c.to}${from > to ? ' (gece yarısını geçer)' : ''}` : '' };
     }
     case 'priority_threshold': {
       const passed = c.operator === 'gte' ? request.priority >= c.value : request.priority <= c.value;
-      return { passed, reason: `Öncelik ${request.priority}; gereken ${c.operator === 'gte' ? '≥' : '≤'} ${c.value}` };
+      return { passed, reason: explain ? `Öncelik ${request.priority}; gereken ${c.operator === 'gte' ? '≥' : '≤'} ${c.value}` : '' };
     }
     case 'custom': {
       const label = ROUTING_CUSTOM_FIELD_LABELS[c.field];
@@ -115,17 +112,17 @@ export function evaluateCondition(c: RoutingConditionSpec, request: RoutableRequ
         const a = cents(request.amount);
         const b = cents(c.value);
         const passed = { eq: a === b, neq: a !== b, gt: a > b, gte: a >= b, lt: a < b, lte: a <= b, contains: false, starts_with: false }[c.operator];
-        return { passed, reason: `${label} ${request.amount} ${op} ${c.value}: ${passed ? 'evet' : 'hayır'}` };
+        return { passed, reason: explain ? `${label} ${request.amount} ${op} ${c.value}: ${passed ? 'evet' : 'hayır'}` : '' };
       }
       const raw = request[c.field];
       if (raw === null || raw === '') {
         // An absent text equals nothing, contains nothing; only ≠ holds.
-        return { passed: c.operator === 'neq', reason: `${label} boş; ${op} "${c.value}"` };
+        return { passed: c.operator === 'neq', reason: explain ? `${label} boş; ${op} "${c.value}"` : '' };
       }
       const a = fold(raw);
       const b = fold(c.value);
       const passed = { eq: a === b, neq: a !== b, contains: a.includes(b), starts_with: a.startsWith(b), gt: false, gte: false, lt: false, lte: false }[c.operator];
-      return { passed, reason: `${label} "${raw.slice(0, 60)}" ${op} "${c.value}": ${passed ? 'evet' : 'hayır'}` };
+      return { passed, reason: explain ? `${label} "${raw.slice(0, 60)}" ${op} "${c.value}": ${passed ? 'evet' : 'hayır'}` : '' };
     }
   }
 }

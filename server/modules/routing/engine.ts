@@ -151,7 +151,7 @@ export function evaluateRule(rule: EngineRule, request: RoutableRequest, pool: C
   let matched = true;
   const conditionTrace: ConditionTrace[] = [];
   for (const c of rule.conditions) {
-    const outcome = evaluateCondition(c, request, opts.moment);
+    const outcome = evaluateCondition(c, request, opts.moment, opts.trace);
     if (opts.trace) conditionTrace.push({ conditionId: c.id, conditionType: c.conditionType, passed: outcome.passed, reason: outcome.reason });
     if (!outcome.passed) {
       matched = false;
