@@ -41,9 +41,10 @@ export function ConditionChips({ rule }: { rule: RoutingRule }) {
     <ul className="flex flex-wrap gap-1.5" aria-label="Koşullar">
       {rule.conditions.map((c) => (
         <li key={c.id} className="max-w-full">
-          <Badge tone="info" className="max-w-full whitespace-normal break-words">
+          {/* Not a Badge: a chip may hold a long value and must wrap rather than widen the card. */}
+          <span className="inline-block max-w-full rounded-md bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-700 ring-1 ring-sky-600/20 ring-inset [overflow-wrap:anywhere] dark:bg-sky-500/10 dark:text-sky-300 dark:ring-sky-400/25">
             {conditionChipText(c)}
-          </Badge>
+          </span>
         </li>
       ))}
     </ul>
@@ -57,7 +58,7 @@ export function RuleCard({ rule, stats, statsLoading, actions }: { rule: Routing
     <Card className="flex h-full flex-col gap-3 p-5" data-testid={`routing-rule-card-${rule.id}`} aria-label={rule.ruleName} role="group">
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">
-          <h3 className="text-sm font-semibold break-words text-zinc-900 dark:text-zinc-50">{rule.ruleName}</h3>
+          <h3 className="text-sm font-semibold [overflow-wrap:anywhere] text-zinc-900 dark:text-zinc-50">{rule.ruleName}</h3>
           <div className="mt-1 flex flex-wrap items-center gap-1.5">
             <Badge tone="warning">Öncelik {rule.priority}</Badge>
             <ActiveRuleBadge active={rule.isActive} />
@@ -79,7 +80,7 @@ export function RuleCard({ rule, stats, statsLoading, actions }: { rule: Routing
         <dt className="text-zinc-500 dark:text-zinc-400">Strateji</dt>
         <dd className="text-zinc-800 dark:text-zinc-200">{ROUTING_STRATEGY_LABELS[rule.targetStrategy]}</dd>
         <dt className="text-zinc-500 dark:text-zinc-400">Hedef</dt>
-        <dd className="break-words">
+        <dd className="[overflow-wrap:anywhere]">
           <TargetText rule={rule} />
         </dd>
         <dt className="text-zinc-500 dark:text-zinc-400">Oluşturulma</dt>

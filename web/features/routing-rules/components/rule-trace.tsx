@@ -50,7 +50,7 @@ export function RuleTrace({ result }: { result: RoutingTestResult }) {
                 ) : (
                   <CircleX aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-600 dark:text-red-400" />
                 )}
-                <span className="min-w-0 break-words">
+                <span className="min-w-0 [overflow-wrap:anywhere]">
                   <span className="font-medium text-zinc-900 dark:text-zinc-100">{ROUTING_CONDITION_TYPE_LABELS[c.conditionType]}</span>{' '}
                   <Badge tone={c.passed ? 'success' : 'danger'}>{c.passed ? 'Sağlandı' : 'Sağlanmadı'}</Badge>
                   <span className="block text-zinc-600 dark:text-zinc-400">{c.reason}</span>
@@ -95,7 +95,7 @@ function CandidateRow({ candidate: c }: { candidate: CandidateTrace }) {
   return (
     <li className="flex flex-col gap-1 px-3 py-2 text-sm" data-testid={`candidate-${c.username}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="min-w-0 break-words">
+        <span className="min-w-0 [overflow-wrap:anywhere]">
           <span className="font-medium text-zinc-900 dark:text-zinc-100">{c.fullName}</span> <span className="text-zinc-500 dark:text-zinc-400">@{c.username}</span>
         </span>
         {verdict}

@@ -75,7 +75,8 @@ export function RulesTable({ rules, actions, onReorder, onRefused }: RulesTableP
           <TableHead>
             <tr>
               {sortable && (
-                <TableHeaderCell className="w-10">
+                // relative: the hidden text's box stays inside the table's scroller (else it widens the page).
+                <TableHeaderCell className="relative w-10">
                   <span className="sr-only">Sırala</span>
                 </TableHeaderCell>
               )}
@@ -86,7 +87,7 @@ export function RulesTable({ rules, actions, onReorder, onRefused }: RulesTableP
               <TableHeaderCell>Öncelik</TableHeaderCell>
               <TableHeaderCell>Durum</TableHeaderCell>
               <TableHeaderCell className="min-w-56">Koşullar</TableHeaderCell>
-              <TableHeaderCell>
+              <TableHeaderCell className="relative">
                 <span className="sr-only">İşlemler</span>
               </TableHeaderCell>
             </tr>

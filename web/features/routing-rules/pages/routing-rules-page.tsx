@@ -151,15 +151,14 @@ function RoutingRulesScreen({ projectId }: { projectId: number }) {
           <EmptyState
             icon={Split}
             title={ROUTING_MESSAGES.empty}
-            description={filtered ? 'Filtrelere uyan kural yok.' : 'Bu projede henüz routing kuralı yok; talepler kuyrukta üstlenilmeyi bekler.'}
-            action={filtered ? undefined : newButton}
+            description={filtered ? 'Filtrelere uyan kural yok.' : "Bu projede henüz routing kuralı yok; talepler kuyrukta üstlenilmeyi bekler. 'Yeni Kural' ile ilkini ekleyin."}
           />
         </Card>
       ) : (
         <>
-          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Routing kuralları">
+          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Routing kuralları">
             {data.items.map((rule) => (
-              <li key={rule.id}>
+              <li key={rule.id} className="min-w-0">
                 <RuleCard rule={rule} stats={statsById.get(rule.id)} statsLoading={stats.isPending} actions={actions} />
               </li>
             ))}
