@@ -2,6 +2,7 @@ import { FlaskConical, Pause, Pencil, Play, Trash2 } from 'lucide-react';
 import { ROUTING_STRATEGY_LABELS } from '@common/enums';
 import { ROUTING_MESSAGES, type RoutingRule, type RoutingRuleStats } from '@common/schemas/routing';
 import { Badge, Button, Card } from '@web/components/ui';
+import { cn } from '@web/lib/cn';
 import { formatDate, formatDateTime, formatNumber } from '@web/lib/format';
 import { conditionChipText } from '../model/conditions';
 
@@ -16,13 +17,13 @@ export interface RuleActions {
 }
 
 /** The target column: the user strategy's target, else who the strategy picks from. */
-export function TargetText({ rule }: { rule: RoutingRule }) {
+export function TargetText({ rule, stacked = false }: { rule: RoutingRule; stacked?: boolean }) {
   if (rule.targetStrategy !== 'user') return <span className="text-zinc-500 dark:text-zinc-400">Uygun agentler</span>;
   if (!rule.targetUser) return <span className="text-zinc-500 dark:text-zinc-400">—</span>;
   return (
     <span className="min-w-0">
       <span className="font-medium text-zinc-900 dark:text-zinc-100">{rule.targetUser.fullName}</span>{' '}
-      <span className="text-zinc-500 dark:text-zinc-400">@{rule.targetUser.username}</span>
+      <span className={cn('text-zinc-500 dark:text-zinc-400', stacked && 'block text-xs')}>@{rule.targetUser.username}</span>
     </span>
   );
 }

@@ -86,7 +86,7 @@ export function RulesTable({ rules, actions, onReorder, onRefused }: RulesTableP
               <TableHeaderCell>Hedef</TableHeaderCell>
               <TableHeaderCell>Öncelik</TableHeaderCell>
               <TableHeaderCell>Durum</TableHeaderCell>
-              <TableHeaderCell className="min-w-56">Koşullar</TableHeaderCell>
+              <TableHeaderCell className="min-w-48">Koşullar</TableHeaderCell>
               <TableHeaderCell className="relative">
                 <span className="sr-only">İşlemler</span>
               </TableHeaderCell>
@@ -134,10 +134,10 @@ function RuleRow({ rule, index, sortable, actions }: { rule: RoutingRule; index:
         </TableCell>
       )}
       <TableCell className="text-zinc-500 tabular-nums dark:text-zinc-400">{index + 1}</TableCell>
-      <TableCell className="min-w-40 font-medium text-zinc-900 dark:text-zinc-100">{rule.ruleName}</TableCell>
-      <TableCell className="whitespace-nowrap">{ROUTING_STRATEGY_LABELS[rule.targetStrategy]}</TableCell>
-      <TableCell className="min-w-36">
-        <TargetText rule={rule} />
+      <TableCell className="min-w-36 font-medium [overflow-wrap:anywhere] text-zinc-900 dark:text-zinc-100">{rule.ruleName}</TableCell>
+      <TableCell>{ROUTING_STRATEGY_LABELS[rule.targetStrategy]}</TableCell>
+      <TableCell className="min-w-32 [overflow-wrap:anywhere]">
+        <TargetText rule={rule} stacked />
       </TableCell>
       <TableCell className="tabular-nums">{rule.priority}</TableCell>
       <TableCell>
