@@ -68,6 +68,20 @@ function cents(decimal: string): number {
   return negative ? -value : value;
 }
 
+/** Amounts in cents, parsed once per request and per condition (a batch evaluates each many times). */
+const requestCents = new WeakMap<RoutableRequest, number>();
+const conditionCents = new WeakMap<object, number>();
+function centsOf<K extends object>(cache: WeakMap<K, number>, key: K, decimal: string): number {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = cents(decimal);
+    cache.set(key, value);
+  }
+  return value;
+}
+/** A time window's verdict depends only on the moment, which is one per batch. */
+const windowVerdicts = new WeakMap<object, { moment: ZonedMoment; passed: boolean }>();
+
 export interface ConditionOutcome {
   passed: boolean;
   reason: string;
@@ -91,6 +105,8 @@ export function evaluateCondition(c: RoutingConditionSpec, request: RoutableRequ
       return { passed, reason: explain ? `Müşteri segmenti ${segment ? CUSTOMER_SEGMENT_LABELS[segment] : 'belirtilmemiş'}; ${c.operator === 'in' ? 'beklenen' : 'hariç tutulan'}: ${list(c.values, CUSTOMER_SEGMENT_LABELS)}` : '' };
     }
     case 'time_window': {
+      const known = explain ? undefined : windowVerdicts.get(c);
+      if (known?.moment === moment) return { passed: known.passed, reason: '' };
       const from = toMinutes(c.from);
       const to = toMinutes(c.to);
       const days = c.weekdays as Weekday[];
@@ -99,6 +115,7 @@ export function evaluateCondition(c: RoutingConditionSpec, request: RoutableRequ
         from < to
           ? days.includes(moment.weekday) && moment.minutes >= from && moment.minutes < to
           : (days.includes(moment.weekday) && moment.minutes >= from) || (days.includes(previousDay(moment.weekday)) && moment.minutes < to);
+      windowVerdicts.set(c, { moment, passed });
       return { passed, reason: explain ? `Saat ${moment.label}; pencere ${days.map((d) => WEEKDAY_SHORT_LABELS[d]).join(', ')} ${c.from}–${c.to}${from > to ? ' (gece yarısını geçer)' : ''}` : '' };
     }
     case 'priority_threshold': {
@@ -109,8 +126,8 @@ export function evaluateCondition(c: RoutingConditionSpec, request: RoutableRequ
       const label = ROUTING_CUSTOM_FIELD_LABELS[c.field];
       const op = ROUTING_CUSTOM_OPERATOR_LABELS[c.operator];
       if (c.field === 'amount') {
-        const a = cents(request.amount);
-        const b = cents(c.value);
+        const a = centsOf(requestCents, request, request.amount);
+        const b = centsOf(conditionCents, c, c.value);
         const passed = { eq: a === b, neq: a !== b, gt: a > b, gte: a >= b, lt: a < b, lte: a <= b, contains: false, starts_with: false }[c.operator];
         return { passed, reason: explain ? `${label} ${request.amount} ${op} ${c.value}: ${passed ? 'evet' : 'hayır'}` : '' };
       }

@@ -29,6 +29,8 @@ export function byEvaluationOrder(a: EngineRule, b: EngineRule): number {
 export class CandidatePool {
   readonly byId = new Map<number, Candidate>();
   private readonly reasons = new Map<number, string[]>();
+  /** The eligible pool members, in rotation order; recomputed only after a change. */
+  private eligibleMembers: Candidate[] | null = null;
   /** Pool members (agents, operators) in user id order: round robin's rotation. */
   readonly pool: Candidate[];
 
@@ -53,6 +55,10 @@ export class CandidatePool {
     return this.reasonsFor(c).length === 0;
   }
 
+  eligiblePool(): Candidate[] {
+    return (this.eligibleMembers ??= this.pool.filter((c) => this.eligible(c)));
+  }
+
   /** A request was given to the candidate: load +1, eligibility recomputed. */
   noteAssigned(userId: number, at: Date): void {
     const c = this.byId.get(userId);
@@ -60,6 +66,7 @@ export class CandidatePool {
     c.load += 1;
     c.lastAssignedAt = at;
     this.reasons.delete(userId);
+    this.eligibleMembers = null;
   }
 
   /** The database said otherwise (a claim raced us): take its load. */
@@ -69,6 +76,7 @@ export class CandidatePool {
     c.load = load;
     c.maxLoad = maxLoad;
     this.reasons.delete(userId);
+    this.eligibleMembers = null;
   }
 }
 
@@ -97,7 +105,7 @@ function choose(rule: EngineRule, request: RoutableRequest, pool: CandidatePool,
     const target = rule.targetUserId === null ? undefined : pool.byId.get(rule.targetUserId);
     return target && pool.eligible(target) ? target : null;
   }
-  const eligible = pool.pool.filter((c) => pool.eligible(c));
+  const eligible = pool.eligiblePool();
   if (eligible.length === 0) return null;
   switch (rule.targetStrategy) {
     case 'round_robin': {

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import { PendingRequestChanges, publishRequestChanges } from '../bonus/request-changes';
 import { RoutingSession } from './routing-session';
+import { hasActiveRules } from './rules-repo';
 
 /**
  * Hands waiting requests to members who just became eligible (came online, dropped below
@@ -8,7 +9,8 @@ import { RoutingSession } from './routing-session';
  * by hand at the same moment keeps exactly one owner: both go through the same conditional move.
  */
 export async function handOutTo(ctx: AppContext, projectId: number, userIds: number[], exclude?: ReadonlySet<number>): Promise<number[]> {
-  if (userIds.length === 0) return [];
+  // Most changes happen in projects without routing: one indexed lookup, no transaction.
+  if (userIds.length === 0 || !(await hasActiveRules(ctx.database.db, projectId))) return [];
   const changes = new PendingRequestChanges(projectId);
   const result = await ctx.database.db.transaction(async (tx) => {
     const session = await RoutingSession.open(tx, projectId, ctx.clock.now());

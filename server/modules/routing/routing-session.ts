@@ -1,9 +1,11 @@
-import { eq, isNull, sql } from 'drizzle-orm';
+import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import { SETTINGS_DEFAULTS } from '@common/constants';
 import type { BonusType, CustomerSegment, RequestStatus } from '@common/enums';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { DbOrTx } from '../../db/client';
-import { bonusRequests } from '../../db/schema';
+import { bonusRequests, users } from '../../db/schema';
+import { REQUEST_TRANSITIONS } from '@common/request-transitions';
+import { effectiveMaxLoad } from '../settings/effective-capacity';
 import { sqlArray } from '../../db/sql-arrays';
 import { lockUserLoad } from '../bonus/hand-over-reservations';
 import { auditRequestChange, recordRequestEvents, type PendingRequestChanges, type RequestActor } from '../bonus/request-changes';
@@ -43,6 +45,9 @@ interface WaitingRow {
   description: string | null;
 }
 type Routable = RoutableRequest & { id: number };
+type Planned = { requestId: number; rule: EngineRule; userId: number };
+/** Past this many routed requests in one transaction (a sync batch), one audit row stands for them all. */
+const BULK_AUDIT_THRESHOLD = 25;
 
 const toRoutable = (r: WaitingRow): Routable => ({
   id: Number(r.id),
@@ -102,7 +107,12 @@ export class RoutingSession {
     return false;
   }
 
-  /** Routes newly created requests (only those waiting and not reserved), highest priority first. */
+  /**
+   * Routes newly created requests (only those waiting and not reserved), highest priority first:
+   * every decision is made in memory (loads and round robin's cursor follow each one), then all
+   * assignments are written at once — the state machine's assign move as one conditional
+   * UPDATE, the assignees' rows locked and their loads re-read, one statement for the events.
+   */
   async routeNew(ids: number[], changes: PendingRequestChanges): Promise<number[]> {
     if (ids.length === 0) return [];
     const result = await this.tx.execute(sql`
@@ -111,18 +121,107 @@ export class RoutingSession {
       order by priority desc, created_at, id`);
     const requests = (result as unknown as { rows: WaitingRow[] }).rows.map(toRoutable);
     const moment = zonedMoment(this.now, this.timeZone);
-    const routed: number[] = [];
+    const plan: Planned[] = [];
     for (const request of requests) {
-      for (let attempt = 0; attempt < 3; attempt++) {
-        const decision = decide(this.rules, request, this.pool, { moment, random: this.random, trace: false });
-        if (attempt === 0) this.noteMatches(decision.matchedRuleIds);
-        if (!decision.winner) break;
-        const outcome = await this.assign(request.id, decision.winner.rule, decision.winner.candidate.userId, changes, false);
-        if (outcome === 'assigned') routed.push(request.id);
-        if (outcome !== 'full') break;
+      const decision = decide(this.rules, request, this.pool, { moment, random: this.random, trace: false });
+      this.noteMatches(decision.matchedRuleIds);
+      if (!decision.winner) continue;
+      const userId = decision.winner.candidate.userId;
+      plan.push({ requestId: request.id, rule: decision.winner.rule, userId });
+      this.pool.noteAssigned(userId, this.now);
+      decision.winner.rule.lastChosenUserId = userId;
+    }
+    return plan.length ? this.applyPlan(plan, changes) : [];
+  }
+
+  private async applyPlan(plan: Planned[], changes: PendingRequestChanges): Promise<number[]> {
+    const { from, to } = REQUEST_TRANSITIONS.assign;
+    const now = this.now.toISOString();
+    const moved = await this.tx.execute(sql`
+      with before as (select id, status from bonus_requests where id = any(${sqlArray(plan.map((p) => p.requestId), 'int')}))
+      update bonus_requests b set status = ${to}, assigned_user_id = u.user_id, assigned_by_user_id = null, assigned_at = ${now}::timestamptz,
+        reserved_for_user_id = null, reserved_at = null, requeue_reason = null, version = b.version + 1, updated_at = ${now}::timestamptz
+      from unnest(${sqlArray(plan.map((p) => p.requestId), 'int')}, ${sqlArray(plan.map((p) => p.userId), 'int')}) as u(id, user_id), before
+      where b.id = u.id and before.id = u.id and b.project_id = ${this.projectId}
+        and b.status = any(${sqlArray([...from], 'text')}) and b.reserved_for_user_id is null
+      returning b.id, before.status as from_status`);
+    const fromStatus = new Map((moved as unknown as { rows: { id: number; from_status: RequestStatus }[] }).rows.map((r) => [Number(r.id), r.from_status]));
+    let done = plan.filter((p) => fromStatus.has(p.requestId));
+    if (done.length === 0) return [];
+
+    // The assignees' rows locked (in id order, as one statement), then their loads: a claim that
+    // raced these decisions and filled someone takes back that person's latest routed requests.
+    const userIds = [...new Set(done.map((p) => p.userId))].sort((a, b) => a - b);
+    const capacity = await this.tx
+      .select({ id: users.id, maxLoad: effectiveMaxLoad(this.projectId) })
+      .from(users)
+      .where(inArray(users.id, userIds))
+      .orderBy(users.id)
+      .for('no key update');
+    const loads = await this.tx.execute(sql`
+      select assigned_user_id as id, count(*)::int as n from bonus_requests
+      where project_id = ${this.projectId} and assigned_user_id = any(${sqlArray(userIds, 'int')}) and status in ('assigned', 'in_progress')
+      group by assigned_user_id`);
+    const loadOf = new Map((loads as unknown as { rows: { id: number; n: number }[] }).rows.map((r) => [Number(r.id), Number(r.n)]));
+    const undo: number[] = [];
+    for (const { id, maxLoad } of capacity) {
+      let excess = (loadOf.get(id) ?? 0) - maxLoad;
+      this.pool.setLoad(id, Math.min(loadOf.get(id) ?? 0, maxLoad), maxLoad);
+      for (let i = done.length - 1; i >= 0 && excess > 0; i--) {
+        if (done[i]!.userId === id) {
+          undo.push(done[i]!.requestId);
+          excess--;
+        }
       }
     }
-    return routed;
+    if (undo.length) {
+      await this.tx.execute(sql`
+        update bonus_requests set status = u.status, assigned_user_id = null, assigned_at = null
+        from unnest(${sqlArray(undo, 'int')}, ${sqlArray(undo.map((id) => fromStatus.get(id)!), 'text')}) as u(id, status)
+        where bonus_requests.id = u.id`);
+      const undone = new Set(undo);
+      done = done.filter((p) => !undone.has(p.requestId));
+    }
+
+    await recordRequestEvents(
+      this.tx,
+      done.map((p) => ({
+        requestId: p.requestId,
+        projectId: this.projectId,
+        type: 'routed' as const,
+        actor: ROUTING_ACTOR,
+        fromStatus: fromStatus.get(p.requestId)!,
+        toStatus: to,
+        reason: `Kural: ${p.rule.ruleName}`,
+        details: this.details(p, false),
+        at: this.now,
+      })),
+    );
+    if (done.length <= BULK_AUDIT_THRESHOLD) {
+      for (const p of done) {
+        await auditRequestChange(this.tx, { actor: ROUTING_ACTOR, action: 'ROUTE_BONUS_REQUEST', projectId: this.projectId, requestId: p.requestId, details: this.details(p, false) });
+      }
+    } else {
+      // A bulk import's routing is one change: one audit row naming what went to whom (the timelines name each).
+      await auditRequestChange(this.tx, {
+        actor: ROUTING_ACTOR,
+        action: 'ROUTE_BONUS_REQUEST',
+        projectId: this.projectId,
+        requestId: null,
+        details: { count: done.length, assignments: done.slice(0, 200).map((p) => ({ requestId: p.requestId, agentId: p.userId, ruleId: p.rule.id })) },
+      });
+    }
+    for (const p of done) {
+      changes.add(SOCKET_EVENTS.requestAssigned, p.requestId);
+      this.cursorMoved.add(p.rule.id);
+      this.assignments.set(p.rule.id, (this.assignments.get(p.rule.id) ?? 0) + 1);
+      this.assignedUsers.add(p.userId);
+    }
+    return done.map((p) => p.requestId);
+  }
+
+  private details(p: Planned, handOut: boolean) {
+    return { agentId: p.userId, ruleId: p.rule.id, ruleName: p.rule.ruleName, strategy: p.rule.targetStrategy, ...(handOut ? { handOut: true } : {}) };
   }
 
   /**
@@ -186,7 +285,7 @@ export class RoutingSession {
     this.cursorMoved.add(rule.id);
     this.assignments.set(rule.id, (this.assignments.get(rule.id) ?? 0) + 1);
     this.assignedUsers.add(userId);
-    const details = { agentId: userId, ruleId: rule.id, ruleName: rule.ruleName, strategy: rule.targetStrategy, ...(handOut ? { handOut: true } : {}) };
+    const details = this.details({ requestId, rule, userId }, handOut);
     await recordRequestEvents(this.tx, [
       {
         requestId,
