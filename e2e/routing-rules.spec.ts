@@ -4,7 +4,7 @@ import { loginAs, screenshot } from './helpers';
 
 // Two browser contexts, a lazy screen and the board on a shared, loaded machine: generous waits.
 const expect = baseExpect.configure({ timeout: 20_000 });
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 360_000 });
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const column = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
@@ -225,7 +225,7 @@ test.describe('Routing Kuralları', () => {
     await agentContext.close();
   });
 
-  test("390 px'de ekran ve modalı yatay kaydırma olmadan kullanılır", async ({ page }) => {
+  test("390 px'de ve koyu temada ekran ve modalları yatay kaydırma olmadan, erişilebilir kullanılır", async ({ page }) => {
     await loginAs(page, 'manager');
     // At least one rule with long, unbroken texts, whatever ran before.
     const long = `uzun-bir-musteri-kullanici-adi-oneki-${Date.now()}`;
@@ -247,6 +247,7 @@ test.describe('Routing Kuralları', () => {
     await expect(page.getByText('Kurallar yükleniyor...')).toHaveCount(0);
     await noSidewaysScroll(page);
     await screenshot(page, 'routing-rules-390');
+    await setTheme(page, 'dark');
     await page.getByRole('button', { name: 'Yeni Kural' }).click();
     const dialog = page.getByRole('dialog', { name: 'Yeni Routing Kuralı' });
     await dialog.getByLabel('Eklenecek koşul türü').selectOption('time_window');
@@ -255,11 +256,30 @@ test.describe('Routing Kuralları', () => {
     await dialog.getByRole('button', { name: 'Koşul Ekle' }).click();
     await expect(dialog.getByRole('group', { name: '2. koşul: Özel Koşul' })).toBeVisible();
     await noSidewaysScroll(page);
-    expect(await page.evaluate(() => {
-      const box = document.querySelector('dialog[open] form');
-      return box ? box.scrollWidth - box.clientWidth : 0;
-    })).toBeLessThanOrEqual(0);
+    const dialogOverflow = () =>
+      page.evaluate(() => {
+        const box = document.querySelector('dialog[open] > div');
+        return box ? box.scrollWidth - box.clientWidth : 0;
+      });
+    expect(await dialogOverflow()).toBeLessThanOrEqual(0);
+    expect(await seriousFindings(page, 'dialog[open]'), 'form, dark').toEqual([]);
     await screenshot(page, 'routing-rule-form-390');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    // The test modal and its trace, dark, on a phone.
+    const name = `Dar ekran ${long}`;
+    await page.getByRole('group', { name, exact: true }).getByRole('button', { name: `${name} kuralını test et` }).click();
+    const testDialog = page.getByRole('dialog', { name: 'Kuralı Test Et' });
+    await testDialog.getByRole('button', { name: 'Testi Başlat' }).click();
+    await expect(testDialog.getByTestId('routing-test-result')).toBeVisible();
+    await expect(testDialog.getByRole('status')).toContainText('Kural pasif');
+    await noSidewaysScroll(page);
+    expect(await dialogOverflow()).toBeLessThanOrEqual(0);
+    expect(await seriousFindings(page, 'dialog[open]'), 'test, dark').toEqual([]);
+    await screenshot(page, 'routing-rule-test-390');
+    await page.keyboard.press('Escape');
+    await setTheme(page, 'light');
   });
 
   test('ajan ve operatör routing kurallarını göremez', async ({ page }) => {

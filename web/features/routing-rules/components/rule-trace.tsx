@@ -18,12 +18,16 @@ export function RuleTrace({ result }: { result: RoutingTestResult }) {
   return (
     <div className="flex flex-col gap-4" data-testid="routing-test-result">
       {result.matched && result.targetUser ? (
-        <div role="status" className="flex items-start gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2.5 text-sm text-emerald-800 dark:border-emerald-500/30 dark:bg-emerald-500/10 dark:text-emerald-200">
-          <PartyPopper aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span>
-            {ROUTING_MESSAGES.matchPrefix}
-            <strong>{userRefText(result.targetUser)}</strong>
-          </span>
+        <div role="status" className="flex flex-col gap-1 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2.5 text-sm text-emerald-800 dark:border-emerald-500/30 dark:bg-emerald-500/10 dark:text-emerald-200">
+          <p className="flex items-start gap-2">
+            <PartyPopper aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span>
+              {ROUTING_MESSAGES.matchPrefix}
+              <strong>{userRefText(result.targetUser)}</strong>
+            </span>
+          </p>
+          {/* A paused rule is tested too, but hands nothing out until it is switched on. */}
+          {!trace.isActive && <p className="pl-6 text-xs">Kural pasif: etkinleştirilene kadar talep atamaz.</p>}
         </div>
       ) : (
         <div role="status" className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-200">
