@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openPglite, openPostgres, type Database } from '../server/db/client';
-import { projects, projectSettings, syncLogs, users } from '../server/db/schema';
+import { projectMembers, projects, projectSettings, routingRuleConditions, routingRules, syncLogs, users } from '../server/db/schema';
 import { encryptSecret } from '../server/lib/secrets';
 import type { SourceConfig } from '../server/modules/bridge-sync/connectors/source-types';
 import { EmbeddedSourceServer } from '../server/modules/bridge-sync/embedded-source/embedded-source-server';
@@ -26,6 +26,8 @@ const log = (s: string) => process.stdout.write(`${s}\n`);
 const pgBase = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const pgRows = Number(process.env.BENCH_SYNC_ROWS ?? 100_000);
 const embeddedRows = Number(process.env.BENCH_SYNC_EMBEDDED_ROWS ?? 20_000);
+/** Active routing rules in the target project (issue 11), with 10 online agents; 0 = routing off. */
+const routingRuleCount = Number(process.env.BENCH_SYNC_RULES ?? 0);
 
 const GENERATE = (n: number) => `
   insert into bonus_requests (external_id, customer_id, username, name, bonus_type, amount, description, priority, status, created_at, updated_at)
@@ -95,11 +97,47 @@ async function withApp<T>(database: Database, source: SourceConfig, work: (app: 
       .returning();
     await db.insert(projectSettings).values({ projectId: project!.id, autoSync: false });
     const [user] = await db.insert(users).values({ username: 'sync-bench', fullName: 'Benchmark', role: 'manager', passwordHash: '!' }).returning();
+    if (routingRuleCount > 0) await seedRouting(database, project!.id, routingRuleCount);
     return await work(app, project!.id, user!.id);
   } finally {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * BENCH_SYNC_RULES active rules of every strategy and condition type, and 10 online agents of
+ * capacity 100: each imported row is evaluated against the rules and up to 1,000 are assigned.
+ */
+async function seedRouting(database: Database, projectId: number, count: number): Promise<void> {
+  const db = database.db;
+  const agents = await db
+    .insert(users)
+    .values(Array.from({ length: 10 }, (_, i) => ({ username: `sync-bench-agent${i}`, fullName: `Ajan ${i}`, role: 'agent' as const, passwordHash: '!', maxLoad: 100, lastActivityAt: new Date() })))
+    .returning({ id: users.id });
+  await db.insert(projectMembers).values(agents.map((a, i) => ({ projectId, userId: a.id, connected: true, skillBonusTypes: ['cashback', 'points', 'other'].slice(0, 1 + (i % 3)), skillSegments: [] })));
+  const strategies = ['round_robin', 'load_based', 'skill_based', 'random', 'user'] as const;
+  const rules = await db
+    .insert(routingRules)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        projectId,
+        ruleName: `Benchmark kuralı ${i + 1}`,
+        targetStrategy: strategies[i % strategies.length]!,
+        targetUserId: strategies[i % strategies.length] === 'user' ? agents[i % agents.length]!.id : null,
+        priority: 1 + (i % 100),
+        position: i,
+      })),
+    )
+    .returning({ id: routingRules.id });
+  await db.insert(routingRuleConditions).values(
+    rules.flatMap((r, i) => [
+      { ruleId: r.id, conditionType: 'bonus_type' as const, params: { operator: 'in', values: [['cashback', 'points', 'other'][i % 3]] }, position: 0 },
+      { ruleId: r.id, conditionType: 'custom' as const, params: { field: 'amount', operator: 'gte', value: String((i % 50) * 100) }, position: 1 },
+      { ruleId: r.id, conditionType: 'time_window' as const, params: { weekdays: [1, 2, 3, 4, 5, 6, 7], from: '00:00', to: '23:59' }, position: 2 },
+    ]),
+  );
+  log(`  routing: ${count} active rules, 10 online agents (capacity 100)`);
 }
 
 function report(name: string, rows: number, f: Figures) {

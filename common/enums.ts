@@ -139,8 +139,109 @@ export const AUDIT_ACTIONS = [
   'TOTP_CODE_FAILED',
   'TOTP_RESET',
   'EXPORT_DATA',
+  'CREATE_ROUTING_RULE',
+  'UPDATE_ROUTING_RULE',
+  'TOGGLE_ROUTING_RULE',
+  'DELETE_ROUTING_RULE',
+  'REORDER_ROUTING_RULES',
+  'UPDATE_AGENT_SKILLS',
+  /** A routing rule gave a new or waiting request to an agent. */
+  'ROUTE_BONUS_REQUEST',
+  /** The claim lease ran out: the request went back to the queue. */
+  'LEASE_EXPIRED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const PROJECT_DB_TYPES = ['postgresql', 'mysql'] as const;
 export type ProjectDbType = (typeof PROJECT_DB_TYPES)[number];
+
+/** Customer segments a request may carry (issue 11): routing conditions and agent skills use them. */
+export const CUSTOMER_SEGMENTS = ['vip', 'regular', 'new', 'high_risk'] as const;
+export type CustomerSegment = (typeof CUSTOMER_SEGMENTS)[number];
+export const CUSTOMER_SEGMENT_LABELS: Record<CustomerSegment, string> = {
+  vip: 'VIP',
+  regular: 'Standart',
+  new: 'Yeni Müşteri',
+  high_risk: 'Yüksek Risk',
+};
+
+/** Routing strategies (spec §4); the spec's table lacks a label for random: it is 'Rastgele'. */
+export const ROUTING_STRATEGIES = ['user', 'skill_based', 'round_robin', 'load_based', 'random'] as const;
+export type RoutingStrategy = (typeof ROUTING_STRATEGIES)[number];
+export const ROUTING_STRATEGY_LABELS: Record<RoutingStrategy, string> = {
+  user: 'Belirli Kullanıcı',
+  skill_based: 'Yetenek Bazlı',
+  round_robin: 'Sıralı Dağıtım',
+  load_based: 'Yük Bazlı',
+  random: 'Rastgele',
+};
+
+/** Routing condition types (spec §4). */
+export const ROUTING_CONDITION_TYPES = ['bonus_type', 'customer_segment', 'time_window', 'priority_threshold', 'custom'] as const;
+export type RoutingConditionType = (typeof ROUTING_CONDITION_TYPES)[number];
+export const ROUTING_CONDITION_TYPE_LABELS: Record<RoutingConditionType, string> = {
+  bonus_type: 'Bonus Türü',
+  customer_segment: 'Müşteri Segmenti',
+  time_window: 'Zaman Aralığı',
+  priority_threshold: 'Öncelik Eşiği',
+  custom: 'Özel Koşul',
+};
+
+/** A list condition (bonus type, segment): the request's value is one of, or none of, the chosen values. */
+export const ROUTING_SET_OPERATORS = ['in', 'not_in'] as const;
+export type RoutingSetOperator = (typeof ROUTING_SET_OPERATORS)[number];
+export const ROUTING_SET_OPERATOR_LABELS: Record<RoutingSetOperator, string> = {
+  in: 'şunlardan biri',
+  not_in: 'şunların hiçbiri',
+};
+
+/** The priority threshold: the request's priority is at least, or at most, N. */
+export const ROUTING_THRESHOLD_OPERATORS = ['gte', 'lte'] as const;
+export type RoutingThresholdOperator = (typeof ROUTING_THRESHOLD_OPERATORS)[number];
+
+/** The custom condition's comparisons. */
+export const ROUTING_CUSTOM_OPERATORS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'contains', 'starts_with'] as const;
+export type RoutingCustomOperator = (typeof ROUTING_CUSTOM_OPERATORS)[number];
+export const ROUTING_CUSTOM_OPERATOR_LABELS: Record<RoutingCustomOperator, string> = {
+  eq: '=',
+  neq: '≠',
+  gt: '>',
+  gte: '≥',
+  lt: '<',
+  lte: '≤',
+  contains: 'içerir',
+  starts_with: 'ile başlar',
+};
+
+/** The request fields a custom condition may compare; amount is a number, the others text. */
+export const ROUTING_CUSTOM_FIELDS = ['amount', 'customerUsername', 'externalId', 'description'] as const;
+export type RoutingCustomField = (typeof ROUTING_CUSTOM_FIELDS)[number];
+export const ROUTING_CUSTOM_FIELD_LABELS: Record<RoutingCustomField, string> = {
+  amount: 'Tutar',
+  customerUsername: 'Müşteri Kullanıcı Adı',
+  externalId: 'Dış Referans',
+  description: 'Açıklama',
+};
+/** Which operators each kind of field accepts: numbers compare, texts match. */
+export const ROUTING_NUMERIC_OPERATORS: readonly RoutingCustomOperator[] = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte'];
+export const ROUTING_TEXT_OPERATORS: readonly RoutingCustomOperator[] = ['eq', 'neq', 'contains', 'starts_with'];
+export const ROUTING_CUSTOM_FIELD_OPERATORS: Record<RoutingCustomField, readonly RoutingCustomOperator[]> = {
+  amount: ROUTING_NUMERIC_OPERATORS,
+  customerUsername: ROUTING_TEXT_OPERATORS,
+  externalId: ROUTING_TEXT_OPERATORS,
+  description: ROUTING_TEXT_OPERATORS,
+};
+
+/** ISO weekdays, Monday = 1 … Sunday = 7 (a time window's days). */
+export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+export const WEEKDAY_LABELS: Record<Weekday, string> = {
+  1: 'Pazartesi',
+  2: 'Salı',
+  3: 'Çarşamba',
+  4: 'Perşembe',
+  5: 'Cuma',
+  6: 'Cumartesi',
+  7: 'Pazar',
+};
+export const WEEKDAY_SHORT_LABELS: Record<Weekday, string> = { 1: 'Pzt', 2: 'Sal', 3: 'Çar', 4: 'Per', 5: 'Cum', 6: 'Cmt', 7: 'Paz' };

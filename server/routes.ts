@@ -9,6 +9,7 @@ import bridgeSyncRoutes from './modules/bridge-sync/routes';
 import healthRoutes from './modules/health/routes';
 import notificationRoutes from './modules/notifications/routes';
 import projectRoutes from './modules/projects/routes';
+import routingRoutes from './modules/routing/routes';
 import settingsRoutes from './modules/settings/routes';
 import totpRoutes from './modules/totp/routes';
 import userRoutes from './modules/users/routes';
@@ -29,4 +30,5 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(notificationRoutes);
   await app.register(totpRoutes);
   await app.register(analyticsRoutes);
+  await app.register(routingRoutes);
 }

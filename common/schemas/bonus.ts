@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRIORITY, TABLE } from '../constants';
-import { ACTIVE_STATUSES, BONUS_TYPES, PROBLEM_STATUSES, REQUEST_STATUSES, WAITING_STATUSES, type RequestStatus } from '../enums';
+import { ACTIVE_STATUSES, BONUS_TYPES, CUSTOMER_SEGMENTS, PROBLEM_STATUSES, REQUEST_STATUSES, WAITING_STATUSES, type RequestStatus } from '../enums';
 import { idParam, optionalText } from './api';
 
 /** Turkish texts of the bonus request feature, written once for client and server. */
@@ -9,6 +9,7 @@ export const BONUS_MESSAGES = {
   priorityNumber: 'Öncelik bir sayı olmalıdır',
   amountInvalid: 'Tutar geçerli bir sayı olmalıdır (en fazla 2 ondalık)',
   bonusTypeInvalid: 'Bonus türü nakit iade, puan veya diğer olmalıdır',
+  customerSegmentInvalid: 'Müşteri segmenti VIP, Standart, Yeni Müşteri veya Yüksek Risk olmalıdır',
   externalIdTaken: 'Bu dış referans ile bir talep zaten var',
   requestNotFound: 'Talep bulunamadı',
   agentNotMember: 'Bu kullanıcı projenin üyesi değil',
@@ -159,6 +160,8 @@ export const createRequestFields = z.strictObject({
   customerName: optionalText(150),
   customerId: optionalText(100),
   bonusType: z.enum(BONUS_TYPES, { error: BONUS_MESSAGES.bonusTypeInvalid }).optional(),
+  /** Routing conditions and agent skills read it (issue 11); the form has it under 'Diğer bilgiler'. */
+  customerSegment: z.enum(CUSTOMER_SEGMENTS, { error: BONUS_MESSAGES.customerSegmentInvalid }).optional(),
   amount: amountInput.optional(),
   description: optionalText(1000),
 });
@@ -199,6 +202,8 @@ export const bonusRequestSchema = z.object({
   customerUsername: z.string().nullable(),
   customerName: z.string().nullable(),
   bonusType: z.enum(BONUS_TYPES),
+  /** 'VIP', 'Standart', 'Yeni Müşteri', 'Yüksek Risk'; null when unknown. */
+  customerSegment: z.enum(CUSTOMER_SEGMENTS).nullable().optional(),
   /** Exact decimal in TRY, e.g. "1250.50". */
   amount: z.string(),
   description: z.string().nullable(),
@@ -263,11 +268,12 @@ export const requestListResponse = z.object({
 export type RequestListResponse = z.infer<typeof requestListResponse>;
 
 /** Timeline entries; started/cancelled/failed come from the project's own system (sync). */
-export const REQUEST_EVENT_TYPES = ['created', 'assigned', 'reserved', 'handed_over', 'started', 'completed', 'requeued', 'complete_undone', 'requeue_undone', 'cancelled', 'failed'] as const;
+export const REQUEST_EVENT_TYPES = ['created', 'assigned', 'routed', 'reserved', 'handed_over', 'started', 'completed', 'requeued', 'complete_undone', 'requeue_undone', 'cancelled', 'failed'] as const;
 export type RequestEventType = (typeof REQUEST_EVENT_TYPES)[number];
 export const REQUEST_EVENT_LABELS: Record<RequestEventType, string> = {
   created: 'Oluşturuldu',
   assigned: 'Atandı',
+  routed: 'Routing kuralıyla atandı',
   reserved: 'Kuyruğa alındı (kapasite dolu)',
   handed_over: 'Kuyruktan atandı',
   started: 'İşleme alındı',

@@ -7,6 +7,7 @@ import { failInterruptedSyncs } from '../modules/bridge-sync/fail-interrupted-sy
 import { SCHEDULE_TICK_MS, startDueSyncs } from '../modules/bridge-sync/schedule-syncs';
 import { heartbeatMs, syncRunnerFor } from '../modules/bridge-sync/sync-runner';
 import { alertWaitingRequests, WAITING_ALERT_TICK_MS } from '../modules/notifications/alert-waiting-requests';
+import { expireClaimLeases, LEASE_TICK_MS } from '../modules/routing/claim-lease';
 import { deliverDueNotifications, DELIVERY_TICK_MS } from '../modules/notifications/deliver-notifications';
 
 type Stop = () => Promise<void>;
@@ -38,6 +39,11 @@ export async function startBackgroundJobs(ctx: AppContext): Promise<Stop> {
   }
   every(WAITING_ALERT_TICK_MS, () => alertWaitingRequests(ctx), 'waiting-alerts');
   every(DELIVERY_TICK_MS, () => deliverDueNotifications(ctx), 'deliver-notifications');
+  // Claim lease (issue 11): one instance at a time (advisory lock), the others skip the tick. The
+  // first sweep runs at once, so leases that ran out while the server was down are settled
+  // before anyone works, not a minute into their session.
+  every(LEASE_TICK_MS, () => expireClaimLeases(ctx), 'claim-lease');
+  expireClaimLeases(ctx).catch((err) => ctx.log.warn({ err, job: 'claim-lease' }, 'background job failed'));
   return async () => {
     timers.forEach(clearInterval);
   };

@@ -58,6 +58,14 @@ const MUTATING = [
   'POST /api/users/:userId/totp/reset',
   'PUT /api/projects/:projectId/settings',
   'PUT /api/system/settings',
+  'POST /api/projects/:projectId/routing-rules',
+  'PUT /api/projects/:projectId/routing-rules/:id',
+  'DELETE /api/projects/:projectId/routing-rules/:id',
+  'PATCH /api/projects/:projectId/routing-rules/:id/toggle',
+  'POST /api/projects/:projectId/routing-rules/reorder',
+  'POST /api/projects/:projectId/routing-rules/:id/test',
+  'POST /api/projects/:projectId/routing-rules/simulate',
+  'PUT /api/projects/:projectId/agents/:userId/skills',
 ];
 
 describe('mutating endpoints under hostile bodies', () => {

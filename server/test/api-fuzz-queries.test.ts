@@ -39,6 +39,7 @@ const WITH_QUERY = [
   '/api/projects/:projectId/notifications',
   '/api/projects/:projectId/reports/:type',
   '/api/projects/:projectId/reports/:type/export',
+  '/api/projects/:projectId/routing-rules',
 ];
 
 describe('list query strings under hostile values', () => {

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { insertRequests } from '../modules/bonus/bonus-test-kit';
 import { openSession } from '../modules/auth/sessions';
 import { hostilePathValue } from './fuzz';
+import { routingRules } from '../db/schema';
 import { bearer, buildTenant, buildUser, type TestApp } from './harness';
 
 /** What the API fuzz tests aim at: a tenant, a few requests, and a super admin's session. */
@@ -10,9 +11,14 @@ export async function fuzzFixture(t: TestApp) {
   const tenant = await buildTenant(t.app);
   const target = await buildUser(t.app, { role: 'agent', projects: [tenant.project.id] });
   const requests = await insertRequests(t.app, tenant.project.id, [{ externalId: 'fz-1' }, { externalId: 'fz-2' }, { externalId: 'fz-3' }]);
+  const [rule] = await t.app.ctx.database.db
+    .insert(routingRules)
+    .values({ projectId: tenant.project.id, ruleName: 'Fuzz kuralı', targetStrategy: 'round_robin' })
+    .returning({ id: routingRules.id });
   const ids: Record<string, number> = {
     projectId: tenant.project.id,
     agentId: target.id,
+    userId: target.id,
     requestId: requests[0]!.id,
   };
   /** A new session of the tenant's super admin (logout ends the one it is given). */
@@ -28,6 +34,7 @@ export async function fuzzFixture(t: TestApp) {
       if (name !== 'id') return ids[name] ?? 1;
       if (url.startsWith('/api/projects/:id')) return tenant.foreign.id;
       if (url.includes('/audit-logs')) return 1;
+      if (url.includes('/routing-rules/')) return rule!.id;
       return target.id;
     };
     return fc

@@ -30,6 +30,8 @@ export const bonusRequests = pgTable(
     customerUsername: text('customer_username'),
     customerName: text('customer_name'),
     bonusType: text('bonus_type', { enum: ['cashback', 'points', 'other'] }).notNull().default('other'),
+    /** vip / regular / new / high_risk (issue 11): routing conditions and agent skills read it; null = unknown. */
+    customerSegment: text('customer_segment', { enum: ['vip', 'regular', 'new', 'high_risk'] }),
     /** Money: exact decimal, read as string. */
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull().default('0'),
     description: text('description'),

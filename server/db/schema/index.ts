@@ -5,3 +5,4 @@ export * from './bonus';
 export * from './sync';
 export * from './notifications';
 export * from './bonus-rollups';
+export * from './routing';

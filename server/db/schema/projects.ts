@@ -38,6 +38,16 @@ export const projectMembers = pgTable(
     agentActive: boolean('agent_active').notNull().default(true),
     /** Id of the person in the project's own system, set by personnel sync. */
     externalPersonnelId: text('external_personnel_id'),
+    /** Skills (issue 11): the bonus types and customer segments this member handles (skill_based routing). */
+    skillBonusTypes: text('skill_bonus_types').array().notNull().default(sql`'{}'::text[]`),
+    skillSegments: text('skill_segments').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Has an open socket in the project (on any instance), written by presence on connect and
+     * disconnect, so routing decides inside a database transaction without asking every instance.
+     */
+    connected: boolean('connected').notNull().default(false),
+    /** When routing or a claim last gave this member a request (load_based ties: longest wait first). */
+    lastAssignedAt: tstz('last_assigned_at'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { BONUS_TYPES, type BonusType, type RequestStatus } from '@common/enums';
+import { BONUS_TYPES, type BonusType, type CustomerSegment, type RequestStatus } from '@common/enums';
 import type { RequestEventType } from '@common/schemas/bonus';
 import type { DbOrTx } from '../client';
 import { DEMO_PROJECTS, DEMO_USERS, type DemoOrganisation } from './demo-organisation';
@@ -55,6 +55,17 @@ function amountOf(random: Random, type: BonusType, vip: boolean): string {
   const value = Math.exp(Math.log(min) + random.next() * (Math.log(max) - Math.log(min))) * (vip ? 2 : 1);
   const cents = random.chance(0.6) ? 0 : random.chance(0.5) ? 50 : random.int(1, 99);
   return `${Math.floor(value)}.${String(cents).padStart(2, '0')}`;
+}
+
+/**
+ * The customer's segment (issue 11), read off the customer rather than drawn, so the seeded
+ * figures stay what they were: VIP customers are 'vip'; of the others about 10% 'high_risk',
+ * 15% 'new', the rest 'regular'.
+ */
+function segmentOf(customer: Customer): CustomerSegment {
+  if (customer.vip) return 'vip';
+  const bucket = Number(customer.id) % 20;
+  return bucket < 2 ? 'high_risk' : bucket < 5 ? 'new' : 'regular';
 }
 
 function priorityOf(random: Random, vip: boolean): number {
@@ -179,6 +190,7 @@ export async function seedDemoRequests(tx: DbOrTx, org: DemoOrganisation, now: D
         customer_username: customer.username,
         customer_name: customer.name,
         bonus_type: bonusType,
+        customer_segment: segmentOf(customer),
         amount: amountOf(random, bonusType, customer.vip),
         description: random.pick(BONUS_KINDS[bonusType].descriptions),
         priority: priorityOf(random, customer.vip),
@@ -199,11 +211,11 @@ export async function seedDemoRequests(tx: DbOrTx, org: DemoOrganisation, now: D
       });
     });
     const inserted = (await tx.execute(sql`
-      insert into bonus_requests (project_id, external_id, customer_id, customer_username, customer_name, bonus_type, amount, description,
+      insert into bonus_requests (project_id, external_id, customer_id, customer_username, customer_name, bonus_type, customer_segment, amount, description,
         priority, status, source, created_by_user_id, assigned_user_id, assigned_by_user_id, assigned_at, completed_by_user_id, completed_at,
         completion_notes, requeue_reason, external_updated_at, version, created_at, updated_at)
       select ${projectId}, x.* from jsonb_to_recordset(${JSON.stringify(requests)}::jsonb) as x(external_id text, customer_id text,
-        customer_username text, customer_name text, bonus_type text, amount numeric, description text, priority smallint, status text, source text,
+        customer_username text, customer_name text, bonus_type text, customer_segment text, amount numeric, description text, priority smallint, status text, source text,
         created_by_user_id int, assigned_user_id int, assigned_by_user_id int, assigned_at timestamptz, completed_by_user_id int,
         completed_at timestamptz, completion_notes text, requeue_reason text, external_updated_at timestamptz, version int,
         created_at timestamptz, updated_at timestamptz)

@@ -4,6 +4,7 @@ import { users } from '../schema';
 import { analyzeStaleTables } from '../statistics';
 import { seedDemoOrganisation } from './demo-organisation';
 import { seedDemoRequests } from './demo-requests';
+import { seedDemoRouting } from './demo-routing';
 
 /** Seeds the demo data once, on an empty database. */
 export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
@@ -13,6 +14,7 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
   await db.transaction(async (tx) => {
     const organisation = await seedDemoOrganisation(tx);
     await seedDemoRequests(tx, organisation, ctx.clock.now());
+    await seedDemoRouting(tx, organisation);
   });
   // The seed wrote every table at once: plan the first screens with statistics that know it.
   await analyzeStaleTables(ctx.database);

@@ -1,9 +1,10 @@
-import { eq, and, lt, or, isNull } from 'drizzle-orm';
+import { eq, and, lt, ne, or, isNull } from 'drizzle-orm';
 import type { AgentStatus } from '@common/enums';
 import type { AgentStatusChanged } from '@common/schemas/agents';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { AppContext } from '../../context';
-import { users } from '../../db/schema';
+import { projectMembers, users } from '../../db/schema';
+import { handOutSoon } from '../routing/hand-out';
 import type { SocketData } from '../../realtime/realtime';
 import { loadPresenceInputs } from './agent-queries';
 import { deriveAgentStatus } from './agent-status';
@@ -87,6 +88,14 @@ export class Presence {
       return undefined;
     }
     const before = this.known.get(k)?.status;
+    // Routing decides inside database transactions on every instance: it reads this flag.
+    const connected = current.sockets > 0;
+    await this.ctx.database.db
+      .update(projectMembers)
+      .set({ connected })
+      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId), ne(projectMembers.connected, connected)));
+    // Became eligible (came online, back from away or busy): waiting work the rules route to them is theirs now.
+    if (current.status === 'online' && before !== 'online') handOutSoon(this.ctx, projectId, [userId]);
     if (current.status === 'offline') this.known.delete(k);
     else this.known.set(k, { userId, projectId, status: current.status });
     // A member this instance never saw connected has no earlier status here to correct.

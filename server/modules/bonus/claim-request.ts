@@ -81,6 +81,11 @@ export async function claimRequest(ctx: AppContext, input: ClaimRequestInput): P
         changes.add(SOCKET_EVENTS.requestUpdated, input.requestId);
       }
     } else {
+      // load_based routing breaks ties by who waited longest since their last assignment.
+      await tx
+        .update(projectMembers)
+        .set({ lastAssignedAt: now })
+        .where(and(eq(projectMembers.projectId, input.projectId), eq(projectMembers.userId, targetId)));
       await recordRequestEvents(tx, [{ ...base, type: 'assigned', toStatus: moved.toStatus, details }]);
       await auditRequestChange(tx, { actor: input.actor, action: 'ASSIGN_BONUS_REQUEST', projectId: input.projectId, requestId: input.requestId, details });
       changes.add(SOCKET_EVENTS.requestAssigned, input.requestId);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { PRIORITY } from '@common/constants';
-import type { BonusType, RequestStatus } from '@common/enums';
+import type { BonusType, CustomerSegment, RequestStatus } from '@common/enums';
 import { BONUS_MESSAGES, type BonusRequest, type CreateRequestInput, type RequestSource } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { AppContext } from '../../context';
@@ -8,6 +8,7 @@ import type { DbOrTx } from '../../db/client';
 import { customerKey } from '../../db/schema';
 import { sqlArray } from '../../db/sql-arrays';
 import { AppError } from '../../lib/errors';
+import { RoutingSession } from '../routing/routing-session';
 import { readDeskSettings } from './desk-settings';
 import { auditRequestChange, PendingRequestChanges, publishRequestChanges, recordRequestEvents, type RequestActor } from './request-changes';
 
@@ -18,6 +19,7 @@ export interface NewRequest {
   customerUsername?: string | null;
   customerName?: string | null;
   bonusType?: BonusType;
+  customerSegment?: CustomerSegment | null;
   /** Exact decimal string. */
   amount?: string;
   description?: string | null;
@@ -55,22 +57,26 @@ export async function createRequestsInTransaction(
 ): Promise<{ created: CreatedRequest[]; requests: BonusRequest[]; skipped: number; publish: () => void }> {
   const now = ctx.clock.now();
   const items = input.items;
+  // Routing (issue 11) takes the project's routing lock before anything is written, so its locks
+  // are always taken in the same order; undefined when the project has no active rule.
+  const routing = items.length > 0 ? await RoutingSession.open(tx, input.projectId, now) : undefined;
   // One statement whatever the batch size (a sync sends thousands): each column is one array parameter.
   const inserted = await tx.execute(sql`
-    insert into bonus_requests (project_id, external_id, customer_id, customer_username, customer_name, bonus_type, amount,
+    insert into bonus_requests (project_id, external_id, customer_id, customer_username, customer_name, bonus_type, customer_segment, amount,
       description, priority, status, source, created_by_user_id, external_updated_at, created_at, updated_at, completed_at)
-    select ${input.projectId}, u.external_id, u.customer_id, u.customer_username, u.customer_name, u.bonus_type, u.amount,
+    select ${input.projectId}, u.external_id, u.customer_id, u.customer_username, u.customer_name, u.bonus_type, u.customer_segment, u.amount,
       u.description, u.priority, u.status, ${input.source}, ${input.actor.id}::int, u.external_updated_at, u.created_at, ${now.toISOString()}::timestamptz,
       -- A request that arrives already completed (sync) was completed when its source last changed it.
       case when u.status = 'completed' then coalesce(u.external_updated_at, ${now.toISOString()}::timestamptz) end
     from unnest(
       ${sqlArray(items.map((i) => i.externalId ?? null), 'text')}, ${sqlArray(items.map((i) => i.customerId ?? null), 'text')},
       ${sqlArray(items.map((i) => i.customerUsername ?? null), 'text')}, ${sqlArray(items.map((i) => i.customerName ?? null), 'text')},
-      ${sqlArray(items.map((i) => i.bonusType ?? 'other'), 'text')}, ${sqlArray(items.map((i) => i.amount ?? '0'), 'numeric')},
+      ${sqlArray(items.map((i) => i.bonusType ?? 'other'), 'text')}, ${sqlArray(items.map((i) => i.customerSegment ?? null), 'text')},
+      ${sqlArray(items.map((i) => i.amount ?? '0'), 'numeric')},
       ${sqlArray(items.map((i) => i.description ?? null), 'text')}, ${sqlArray(items.map((i) => i.priority ?? 3), 'smallint')},
       ${sqlArray(items.map((i) => i.status ?? 'new'), 'text')}, ${sqlArray(items.map((i) => i.externalUpdatedAt ?? null), 'timestamptz')},
       ${sqlArray(items.map((i) => i.createdAt ?? now), 'timestamptz')}
-    ) with ordinality as u(external_id, customer_id, customer_username, customer_name, bonus_type, amount, description, priority,
+    ) with ordinality as u(external_id, customer_id, customer_username, customer_name, bonus_type, customer_segment, amount, description, priority,
       status, external_updated_at, created_at, n)
     order by u.n
     on conflict (project_id, external_id) where external_id is not null do nothing
@@ -108,6 +114,11 @@ export async function createRequestsInTransaction(
     });
   }
   created.forEach((r) => changes.add(SOCKET_EVENTS.requestCreated, r.id));
+  if (routing) {
+    // In the creating transaction: a request is never seen waiting when a rule has someone for it.
+    await routing.routeNew(created.map((r) => r.id), changes);
+    await routing.finish();
+  }
   const presented = await changes.present(tx);
   return {
     created,

@@ -33,6 +33,7 @@ export const presentedRequestFields = {
   customerUsername: field<string | null>(r.customerUsername, 'customerUsername'),
   customerName: field<string | null>(r.customerName, 'customerName'),
   bonusType: field<BonusRequest['bonusType']>(r.bonusType, 'bonusType'),
+  customerSegment: field<NonNullable<BonusRequest['customerSegment']> | null>(r.customerSegment, 'customerSegment'),
   amount: field<string>(sql`${r.amount}::text`, 'amount'),
   description: field<string | null>(r.description, 'description'),
   priority: field<number>(r.priority, 'priority'),

@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import type { AuditAction } from '@common/enums';
 import type { BonusRequest, RequestEventType } from '@common/schemas/bonus';
 import type { AppContext } from '../../context';
+import { handOutSoon } from '../routing/hand-out';
 import { handOverReservations } from './hand-over-reservations';
 import {
   auditRequestChange,
@@ -35,6 +36,7 @@ export async function releaseRequest(
 ): Promise<BonusRequest> {
   const now = ctx.clock.now();
   const changes = new PendingRequestChanges(input.projectId);
+  let releasedUserId: number | null = null;
   const presented = await ctx.database.db.transaction(async (tx) => {
     const moved = await applyTransition(tx, move.action, { projectId: input.projectId, requestId: input.requestId, now, set: move.set(now), guard: move.guard });
     if (!moved) throw await refusal(tx, move.action, { ...input, actorId: input.actor.id });
@@ -54,6 +56,7 @@ export async function releaseRequest(
     ]);
     await auditRequestChange(tx, { actor: input.actor, action: move.auditAction, projectId: input.projectId, requestId: input.requestId, details });
     changes.add(move.socketEvent, input.requestId, moved.previousAssigneeId);
+    releasedUserId = moved.previousAssigneeId;
     if (moved.previousAssigneeId !== null) {
       await handOverReservations(tx, {
         projectId: input.projectId,
@@ -66,5 +69,7 @@ export async function releaseRequest(
     return changes.present(tx);
   });
   publishRequestChanges(ctx, presented);
+  // Below capacity again: the waiting requests the routing rules send to them are handed out now.
+  if (releasedUserId !== null) handOutSoon(ctx, input.projectId, [releasedUserId]);
   return presented.changes[0]!.request;
 }

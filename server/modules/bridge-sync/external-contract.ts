@@ -1,4 +1,4 @@
-import { BONUS_TYPES, type BonusType, type RequestStatus } from '@common/enums';
+import { BONUS_TYPES, CUSTOMER_SEGMENTS, type BonusType, type CustomerSegment, type RequestStatus } from '@common/enums';
 
 /**
  * What a project's own database must offer (README "Bridge sync: the external database contract"):
@@ -20,6 +20,8 @@ export interface ExternalRequestRow {
   status: string | null;
   createdAt: Date | null;
   updatedAt: Date | null;
+  /** The optional `customer_segment` column (issue 11); undefined when the source has no such column. */
+  customerSegment?: string | null;
 }
 
 /** A `personnel` row as a connector reads it. */
@@ -91,6 +93,8 @@ export interface ImportedRequest {
   customerUsername: string | null;
   customerName: string | null;
   bonusType: BonusType;
+  /** From the optional column; null when absent, empty or not one of the known segments. */
+  customerSegment: CustomerSegment | null;
   /** Exact decimal with two places. */
   amount: string;
   description: string | null;
@@ -153,6 +157,34 @@ function date(value: Date | null, column: string): Date {
   return value;
 }
 
+const SEGMENT_ALIASES: Record<string, CustomerSegment> = {
+  vip: 'vip',
+  regular: 'regular',
+  standard: 'regular',
+  standart: 'regular',
+  new: 'new',
+  yeni: 'new',
+  yeni_musteri: 'new',
+  high_risk: 'high_risk',
+  yuksek_risk: 'high_risk',
+  risk: 'high_risk',
+};
+
+/**
+ * The optional customer_segment column: vip, regular, new or high_risk (the Turkish labels are
+ * understood too). An unknown value is not an error — the row is imported without a segment.
+ */
+export function mapCustomerSegment(raw: string | null | undefined): CustomerSegment | null {
+  if (!raw) return null;
+  const key = raw
+    .trim()
+    .toLocaleLowerCase('tr-TR')
+    .replace(/[ıüşöçğ]/g, (c) => ({ ı: 'i', ü: 'u', ş: 's', ö: 'o', ç: 'c', ğ: 'g' })[c] ?? c)
+    .replace(/[\s-]+/g, '_');
+  const mapped = SEGMENT_ALIASES[key];
+  return mapped && (CUSTOMER_SEGMENTS as readonly string[]).includes(mapped) ? mapped : null;
+}
+
 export function checkRequestRow(row: ExternalRequestRow): Checked<ImportedRequest> {
   const externalId = row.externalId?.trim() || undefined;
   try {
@@ -171,6 +203,7 @@ export function checkRequestRow(row: ExternalRequestRow): Checked<ImportedReques
         customerUsername: text(row.username, 'username', 100),
         customerName: text(row.name, 'name', 200),
         bonusType: mapBonusType(row.bonusType),
+        customerSegment: mapCustomerSegment(row.customerSegment),
         amount: normaliseAmount(row.amount),
         description,
         priority,

@@ -37,6 +37,7 @@ export async function importRequestBatch(
       customerUsername: r.customerUsername,
       customerName: r.customerName,
       bonusType: r.bonusType,
+      customerSegment: r.customerSegment,
       amount: r.amount,
       description: r.description,
       priority: r.priority,

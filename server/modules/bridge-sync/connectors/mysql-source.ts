@@ -17,8 +17,11 @@ import {
 const REQUEST_SELECT = `select cast(external_id as char) as external_id, cast(customer_id as char) as customer_id,
   username, name, cast(bonus_type as char) as bonus_type, cast(amount as char) as amount, description,
   cast(priority as char) as priority, cast(status as char) as status, created_at, updated_at,
-  date_format(updated_at, '%Y-%m-%d %H:%i:%s.%f') as cursor_at
-  from bonus_requests`;
+  date_format(updated_at, '%Y-%m-%d %H:%i:%s.%f') as cursor_at`;
+/** The contract's optional column (issue 11), read only when the source's table has it. */
+const SEGMENT_SELECT = `, cast(customer_segment as char) as customer_segment`;
+const SEGMENT_PROBE = `select 1 as found from information_schema.columns
+  where table_schema = database() and table_name = 'bonus_requests' and column_name = 'customer_segment' limit 1`;
 
 const PERSONNEL_SELECT = `select cast(external_id as char) as external_id, username, full_name, email, active from personnel`;
 
@@ -87,6 +90,9 @@ export async function openMysqlSource(config: SourceConfig): Promise<SourceConne
     throw err;
   }
 
+  let segmentColumn: Promise<boolean> | undefined;
+  const hasSegment = () => (segmentColumn ??= query(SEGMENT_PROBE).then((rows) => rows.length > 0));
+
   return {
     async countRequests(filter) {
       const params: unknown[] = [];
@@ -97,7 +103,8 @@ export async function openMysqlSource(config: SourceConfig): Promise<SourceConne
       const params: unknown[] = [];
       const where = filterSql(filter, after, params);
       params.push(limit);
-      const rows = await query(`${REQUEST_SELECT}${where} order by updated_at, external_id limit ?`, params);
+      const select = `${REQUEST_SELECT}${(await hasSegment()) ? SEGMENT_SELECT : ''} from bonus_requests`;
+      const rows = await query(`${select}${where} order by updated_at, external_id limit ?`, params);
       const last = rows[rows.length - 1];
       return {
         rows: rows.map(requestRow),

@@ -18,8 +18,11 @@ import {
 const REQUEST_SELECT = `select external_id::text as external_id, customer_id::text as customer_id, username::text as username,
   name::text as name, bonus_type::text as bonus_type, amount::text as amount, description::text as description,
   priority::text as priority, status::text as status, created_at::timestamptz as created_at,
-  updated_at::timestamptz as updated_at, updated_at::text as cursor_at
-  from bonus_requests`;
+  updated_at::timestamptz as updated_at, updated_at::text as cursor_at`;
+/** The contract's optional column (issue 11), read only when the source's table has it. */
+const SEGMENT_SELECT = `, customer_segment::text as customer_segment`;
+const SEGMENT_PROBE = `select 1 from information_schema.columns
+  where table_name = 'bonus_requests' and column_name = 'customer_segment' and table_schema = any(current_schemas(false)) limit 1`;
 
 const PERSONNEL_SELECT = `select external_id::text as external_id, username::text as username, full_name::text as full_name,
   email::text as email, active from personnel`;
@@ -76,6 +79,9 @@ export async function openPostgresSource(config: SourceConfig): Promise<SourceCo
     }
   };
 
+  let segmentColumn: Promise<boolean> | undefined;
+  const hasSegment = () => (segmentColumn ??= query(SEGMENT_PROBE, []).then((rows) => rows.length > 0));
+
   return {
     async countRequests(filter) {
       const params: unknown[] = [];
@@ -86,7 +92,8 @@ export async function openPostgresSource(config: SourceConfig): Promise<SourceCo
       const params: unknown[] = [];
       const where = filterSql(filter, after, params);
       params.push(limit);
-      const rows = await query(`${REQUEST_SELECT}${where} order by updated_at, external_id limit $${params.length}`, params);
+      const select = `${REQUEST_SELECT}${(await hasSegment()) ? SEGMENT_SELECT : ''} from bonus_requests`;
+      const rows = await query(`${select}${where} order by updated_at, external_id limit $${params.length}`, params);
       const last = rows[rows.length - 1];
       return {
         rows: rows.map(requestRow),

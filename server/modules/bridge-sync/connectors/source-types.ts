@@ -90,6 +90,8 @@ export function requestRow(r: Record<string, unknown>): ExternalRequestRow {
     status: toText(r.status),
     createdAt: toDate(r.created_at),
     updatedAt: toDate(r.updated_at),
+    // Optional column: absent from the row when the source has no such column.
+    ...('customer_segment' in r ? { customerSegment: toText(r.customer_segment) } : {}),
   };
 }
 

@@ -231,5 +231,21 @@ export function defineSourceSuite(name: string, makeSource: (() => Promise<TestS
       expect(everything).not.toContain(wrongPassword);
       expect(everything).not.toContain(source.config.password);
     });
+
+    it('reads the optional customer_segment column once the source has it', async () => {
+      await source.exec('alter table bonus_requests add column customer_segment varchar(20)', []);
+      const now = new Date();
+      await insertRequests(source, seedRows(200, 202).map((r) => ({ ...r, created_at: now, updated_at: now, status: 'pending' })));
+      await source.exec(dialect(source, `update bonus_requests set customer_segment = $1 where external_id = $2`), ['vip', 'R0200']);
+      await source.exec(dialect(source, `update bonus_requests set customer_segment = $1 where external_id = $2`), ['Yüksek Risk', 'R0201']);
+      await source.exec(dialect(source, `update bonus_requests set customer_segment = $1 where external_id = $2`), ['platin', 'R0202']);
+      // The bad rows of the test before are still in the source (partial); the new rows come in.
+      expect((await runSync(t.app, token, projectId)).status).not.toBe('failed');
+      const segments = Object.fromEntries(
+        (await requestsOf(t.app, projectId)).filter((r) => ['R0200', 'R0201', 'R0202'].includes(r.externalId ?? '')).map((r) => [r.externalId, r.customerSegment]),
+      );
+      // An unknown value is no error: the row comes in without a segment.
+      expect(segments).toEqual({ R0200: 'vip', R0201: 'high_risk', R0202: null });
+    });
   });
 }

@@ -64,6 +64,19 @@ describe('ManualRequestForm', () => {
     expect(posts(calls)[0]!.body).toEqual({ externalId: 'EXT-9', customerUsername: 'ayse.kaya', priority: 5, bonusType: 'points', amount: '1250.5' });
   });
 
+  it("sends the customer segment chosen under 'Diğer bilgiler' (VIP, Standart, Yeni Müşteri, Yüksek Risk)", async () => {
+    const { calls, onCreated } = renderForm((call) => created(call.body));
+    const segment = screen.getByLabelText(/Müşteri Segmenti/);
+    expect(screen.getByText('Diğer bilgiler (opsiyonel)').closest('details')).toContainElement(segment);
+    expect([...(segment as HTMLSelectElement).options].map((o) => o.text)).toEqual(['Belirtilmemiş', 'VIP', 'Standart', 'Yeni Müşteri', 'Yüksek Risk']);
+    await userEvent.type(screen.getByLabelText('Kullanıcı Adı'), 'vip.oyuncu');
+    await userEvent.type(screen.getByLabelText(/Tutar/), '500');
+    await userEvent.selectOptions(segment, 'vip');
+    await userEvent.click(screen.getByRole('button', { name: 'Talep Oluştur' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    expect(posts(calls)[0]!.body).toEqual({ customerUsername: 'vip.oyuncu', priority: 3, amount: '500', customerSegment: 'vip' });
+  });
+
   it.each(['0', '6', '2.5'])('refuses priority %s with the field message and sends nothing', async (priority) => {
     const { calls } = renderForm(created);
     await userEvent.clear(screen.getByLabelText('Öncelik (1-5)'));

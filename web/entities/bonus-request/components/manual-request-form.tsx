@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { PRIORITY } from '@common/constants';
-import { BONUS_TYPE_LABELS, BONUS_TYPES } from '@common/enums';
+import { BONUS_TYPE_LABELS, BONUS_TYPES, CUSTOMER_SEGMENT_LABELS, CUSTOMER_SEGMENTS } from '@common/enums';
 import { createRequestFields, refineCreateRequest, type BonusRequest } from '@common/schemas/bonus';
 import { FormAlert } from '@web/components/layout/form-alert';
 import { Button, Input, Select, Textarea } from '@web/components/ui';
@@ -11,11 +11,15 @@ import { applyServerErrors } from '@web/lib/form-errors';
 import { notify } from '@web/lib/notify';
 import { useCreateRequest } from '../api/request-mutations';
 
-/** The server's payload schema; the type select's empty choice means "not given". */
+/** The server's payload schema; the selects' empty choice means "not given". */
 export const manualRequestFormSchema = createRequestFields
   .extend({
     bonusType: z
       .union([z.literal(''), z.enum(BONUS_TYPES)])
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    customerSegment: z
+      .union([z.literal(''), z.enum(CUSTOMER_SEGMENTS)])
       .optional()
       .transform((v) => (v ? v : undefined)),
   })
@@ -30,6 +34,7 @@ const DEFAULTS: FormInput = {
   customerName: '',
   customerId: '',
   bonusType: '',
+  customerSegment: '',
   amount: '',
   description: '',
 };
@@ -95,6 +100,14 @@ export function ManualRequestForm({ projectId, onCreated }: { projectId: number;
         <summary className="cursor-pointer text-sm font-medium text-zinc-700 select-none dark:text-zinc-300">Diğer bilgiler (opsiyonel)</summary>
         <div className="mt-3 grid gap-4 pb-2 sm:grid-cols-2">
           <Input label="Müşteri Adı" autoComplete="off" error={errors.customerName?.message} {...register('customerName')} />
+          <Select
+            label="Müşteri Segmenti"
+            placeholder="Belirtilmemiş"
+            hint="Routing kuralları ve agent yetenekleri bunu kullanır."
+            options={CUSTOMER_SEGMENTS.map((s) => ({ value: s, label: CUSTOMER_SEGMENT_LABELS[s] }))}
+            error={errors.customerSegment?.message}
+            {...register('customerSegment')}
+          />
           <Textarea label="Açıklama" containerClassName="sm:col-span-2" error={errors.description?.message} {...register('description')} />
         </div>
       </details>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { BONUS_TYPE_LABELS } from '@common/enums';
+import { BONUS_TYPE_LABELS, CUSTOMER_SEGMENT_LABELS } from '@common/enums';
 import type { BonusRequest } from '@common/schemas/bonus';
 import { TERMS } from '@common/terms';
 import { Button, Dialog, ErrorState, LoadingState } from '@web/components/ui';
@@ -27,6 +27,7 @@ function fields(r: BonusRequest): [string, ReactNode][] {
     ['Müşteri Adı', r.customerName],
     ['Kullanıcı Adı', r.customerUsername],
     ['Müşteri ID', r.customerId],
+    ['Müşteri Segmenti', r.customerSegment ? CUSTOMER_SEGMENT_LABELS[r.customerSegment] : null],
     ['Bonus Türü', BONUS_TYPE_LABELS[r.bonusType]],
     ['Tutar', formatMoney(r.amount)],
     ['Kaynak', SOURCE_LABELS[r.source]],

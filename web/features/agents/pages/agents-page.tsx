@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Coffee, Headset, UserCheck, UserX, Users } from 'lucide-react';
+import { can } from '@common/permissions';
 import { AGENT_MESSAGES } from '@common/schemas/agents';
 import { Card, CardBody, EmptyState, ErrorState, LoadingState, StatCard } from '@web/components/ui';
 import { errorMessage } from '@web/lib/api-error';
@@ -7,9 +8,13 @@ import { formatNumber } from '@web/lib/format';
 import { notify } from '@web/lib/notify';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { RequireProject } from '@web/components/layout/require-project';
+import { useSessionStore } from '@web/stores/session-store';
+import { useAgentSkills, useUpdateAgentSkills } from '../api/agent-skills-api';
 import { useAgents, useForceAgent, useLiveAgentStatus, useToggleAgent } from '../api/agents-api';
 import { AgentCard, type AgentActions } from '../components/agent-card';
 import { AgentFilters, type AgentFilterValues } from '../components/agent-filters';
+import { AGENT_SKILL_TEXTS } from '../components/agent-skills';
+import { AgentSkillsDialog, type SkillsFormOutput, type SkillsTarget } from '../components/agent-skills-dialog';
 import { AgentsTable } from '../components/agents-table';
 import { ForceActionDialog, type ForceTarget } from '../components/force-action-dialog';
 
@@ -22,11 +27,15 @@ function AgentsScreen({ projectId }: { projectId: number }) {
   const [filters, setFilters] = useState<AgentFilterValues>({ search: '', status: 'all', performance: 'all' });
   const [force, setForce] = useState<ForceTarget | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
+  const [skillsTarget, setSkillsTarget] = useState<SkillsTarget | null>(null);
   const search = useDebouncedValue(filters.search.trim());
   const list = useAgents(projectId, { search: search || undefined, status: filters.status, performance: filters.performance });
   useLiveAgentStatus(projectId);
   const toggle = useToggleAgent(projectId);
   const forceAgent = useForceAgent(projectId);
+  const skills = useAgentSkills(projectId);
+  const saveSkills = useUpdateAgentSkills(projectId);
+  const role = useSessionStore((s) => s.user?.role);
 
   const actions: AgentActions = {
     busyId,
@@ -42,6 +51,19 @@ function AgentsScreen({ projectId }: { projectId: number }) {
       }
     },
     onForce: (agent, action) => setForce({ agentId: agent.id, name: agent.fullName, action }),
+    canEditSkills: role !== undefined && can(role, 'routing:manage'),
+    onEditSkills: (agent) => setSkillsTarget({ userId: agent.id, fullName: agent.fullName, skills: skills.data?.get(agent.id) }),
+  };
+
+  const submitSkills = async (userId: number, body: SkillsFormOutput) => {
+    try {
+      await saveSkills.mutateAsync({ userId, body });
+    } catch (error) {
+      notify.error(AGENT_SKILL_TEXTS.saveFailed, errorMessage(error));
+      throw error;
+    }
+    notify.success('Başarılı', AGENT_SKILL_TEXTS.saved);
+    setSkillsTarget(null);
   };
 
   const confirmForce = async (reason: string) => {
@@ -88,7 +110,7 @@ function AgentsScreen({ projectId }: { projectId: number }) {
           <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Agentler">
             {data.items.map((agent) => (
               <li key={agent.id}>
-                <AgentCard agent={agent} actions={actions} />
+                <AgentCard agent={agent} actions={actions} skills={skills.data?.get(agent.id)} skillsLoading={skills.isPending} />
               </li>
             ))}
           </ul>
@@ -96,6 +118,7 @@ function AgentsScreen({ projectId }: { projectId: number }) {
         </>
       )}
       <ForceActionDialog target={force} onClose={() => setForce(null)} onConfirm={confirmForce} />
+      <AgentSkillsDialog target={skillsTarget} onClose={() => setSkillsTarget(null)} onSubmit={submitSkills} />
     </div>
   );
 }

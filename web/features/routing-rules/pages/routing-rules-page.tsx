@@ -1,6 +1,174 @@
-import { PendingScreen } from '@web/components/layout/pending-screen';
+import { useState } from 'react';
+import { Plus, Split } from 'lucide-react';
+import { can } from '@common/permissions';
+import { ROUTING_MESSAGES, type RoutingRule, type RoutingRuleBody, type RoutingTestPayload } from '@common/schemas/routing';
+import { RequireProject } from '@web/components/layout/require-project';
+import { Button, Card, CardBody, CardHeader, EmptyState, ErrorState, LoadingState, useConfirm } from '@web/components/ui';
+import { ApiError } from '@web/lib/api-error';
+import { formatNumber } from '@web/lib/format';
+import { notify } from '@web/lib/notify';
+import { useDebouncedValue } from '@web/lib/use-debounced-value';
+import { useSessionStore } from '@web/stores/session-store';
+import {
+  useCreateRoutingRule,
+  useDeleteRoutingRule,
+  useReorderRoutingRules,
+  useRoutingRules,
+  useRoutingStats,
+  useRoutingTargets,
+  useTestRoutingRule,
+  useToggleRoutingRule,
+  useUpdateRoutingRule,
+} from '../api/routing-rules-api';
+import { RuleCard, type RuleActions } from '../components/rule-card';
+import { NO_RULE_FILTERS, RuleFilters, type RuleFilterValues } from '../components/rule-filters';
+import { RuleFormDialog } from '../components/rule-form-dialog';
+import { RuleTestDialog } from '../components/rule-test-dialog';
+import { RulesTable } from '../components/rules-table';
 
-/** Routing Kuralları (/routing-rules, spec §2.14). */
+/** Routing Kuralları (/routing-rules, spec §2.14, issue 11). */
 export function RoutingRulesPage() {
-  return <PendingScreen title="Routing Kuralları" />;
+  return <RequireProject description="Routing kurallarını görmek için bir proje seçin.">{(projectId) => <RoutingRulesScreen key={projectId} projectId={projectId} />}</RequireProject>;
+}
+
+/** §8: an error toast is titled 'Hata' and says what failed; the server's reason follows when it gave one. */
+function failed(text: string, error: unknown) {
+  const reason = error instanceof ApiError && error.message && error.message !== text ? error.message : undefined;
+  notify.error('Hata', reason ? `${text}: ${reason}` : text);
+}
+
+function RoutingRulesScreen({ projectId }: { projectId: number }) {
+  const role = useSessionStore((s) => s.user?.role);
+  const canManage = role !== undefined && can(role, 'routing:manage');
+  const confirm = useConfirm();
+  const [filters, setFilters] = useState<RuleFilterValues>(NO_RULE_FILTERS);
+  const [editing, setEditing] = useState<RoutingRule | 'new' | null>(null);
+  const [testing, setTesting] = useState<RoutingRule | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const search = useDebouncedValue(filters.search.trim());
+
+  const list = useRoutingRules(projectId, { search: search || undefined, status: filters.status });
+  const stats = useRoutingStats(projectId);
+  const targets = useRoutingTargets(projectId, editing !== null);
+  const create = useCreateRoutingRule(projectId);
+  const update = useUpdateRoutingRule(projectId);
+  const remove = useDeleteRoutingRule(projectId);
+  const toggle = useToggleRoutingRule(projectId);
+  const reorder = useReorderRoutingRules(projectId);
+  const test = useTestRoutingRule(projectId);
+
+  const save = async (body: RoutingRuleBody) => {
+    const existing = editing === 'new' ? null : editing;
+    try {
+      if (existing) await update.mutateAsync({ id: existing.id, body });
+      else await create.mutateAsync(body);
+    } catch (error) {
+      failed(existing ? ROUTING_MESSAGES.updateFailed : ROUTING_MESSAGES.createFailed, error);
+      throw error;
+    }
+    notify.success('Başarılı', existing ? ROUTING_MESSAGES.updated : ROUTING_MESSAGES.created);
+    setEditing(null);
+  };
+
+  const runTest = async (rule: RoutingRule, body: RoutingTestPayload) => {
+    try {
+      return await test.mutateAsync({ id: rule.id, body });
+    } catch (error) {
+      failed(ROUTING_MESSAGES.testFailed, error);
+      throw error;
+    }
+  };
+
+  const actions: RuleActions = {
+    canManage,
+    busyId,
+    onEdit: (rule) => setEditing(rule),
+    onTest: (rule) => setTesting(rule),
+    onToggle: async (rule) => {
+      setBusyId(rule.id);
+      try {
+        await toggle.mutateAsync({ id: rule.id, isActive: !rule.isActive });
+        notify.success('Başarılı', ROUTING_MESSAGES.updated);
+      } catch (error) {
+        failed(ROUTING_MESSAGES.updateFailed, error);
+      } finally {
+        setBusyId(null);
+      }
+    },
+    onDelete: async (rule) => {
+      const ok = await confirm({ title: ROUTING_MESSAGES.deleteConfirm, message: `'${rule.ruleName}' kalıcı olarak silinir; bu kuralla atanmış talepler üzerlerinde kalır.`, confirmLabel: 'Sil' });
+      if (!ok) return;
+      try {
+        await remove.mutateAsync(rule.id);
+        notify.success('Başarılı', ROUTING_MESSAGES.deleted);
+      } catch (error) {
+        failed(ROUTING_MESSAGES.deleteFailed, error);
+      }
+    },
+  };
+
+  const reorderRules = async (ruleIds: number[]) => {
+    try {
+      await reorder.mutateAsync(ruleIds);
+    } catch (error) {
+      failed(ROUTING_MESSAGES.updateFailed, error);
+      throw error;
+    }
+  };
+
+  const data = list.data;
+  const statsById = new Map((stats.data?.items ?? []).map((s) => [s.ruleId, s]));
+  const filtered = filters.search.trim() !== '' || filters.status !== 'all';
+  const newButton = canManage ? (
+    <Button icon={Plus} onClick={() => setEditing('new')}>
+      Yeni Kural
+    </Button>
+  ) : null;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <Card>
+        <CardHeader
+          title={`Routing Kuralları (${formatNumber(data?.total ?? 0)})`}
+          description="Yeni talepler, önceliği en yüksek eşleşen kuralın seçtiği uygun agente otomatik atanır."
+          actions={newButton}
+        />
+        <CardBody>
+          <RuleFilters value={filters} onChange={setFilters} />
+        </CardBody>
+      </Card>
+
+      {list.isPending ? (
+        <Card>
+          <LoadingState text="Kurallar yükleniyor..." />
+        </Card>
+      ) : list.isError ? (
+        <Card>
+          <ErrorState error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        </Card>
+      ) : !data || data.items.length === 0 ? (
+        <Card>
+          <EmptyState
+            icon={Split}
+            title={ROUTING_MESSAGES.empty}
+            description={filtered ? 'Filtrelere uyan kural yok.' : "Bu projede henüz routing kuralı yok; talepler kuyrukta üstlenilmeyi bekler. 'Yeni Kural' ile ilkini ekleyin."}
+          />
+        </Card>
+      ) : (
+        <>
+          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Routing kuralları">
+            {data.items.map((rule) => (
+              <li key={rule.id} className="min-w-0">
+                <RuleCard rule={rule} stats={statsById.get(rule.id)} statsLoading={stats.isPending} actions={actions} />
+              </li>
+            ))}
+          </ul>
+          <RulesTable rules={data.items} actions={actions} onReorder={reorderRules} onRefused={(message) => notify.error('Hata', message)} />
+        </>
+      )}
+
+      <RuleFormDialog open={editing !== null} rule={editing === 'new' ? null : editing} targets={targets.data} onClose={() => setEditing(null)} onSubmit={save} />
+      <RuleTestDialog rule={testing} onClose={() => setTesting(null)} onTest={runTest} />
+    </div>
+  );
 }

@@ -1,0 +1,145 @@
+import {
+  BONUS_TYPE_LABELS,
+  CUSTOMER_SEGMENT_LABELS,
+  ROUTING_CUSTOM_FIELD_LABELS,
+  ROUTING_CUSTOM_OPERATOR_LABELS,
+  WEEKDAY_SHORT_LABELS,
+  type BonusType,
+  type CustomerSegment,
+  type Weekday,
+} from '@common/enums';
+import type { RoutingConditionSpec } from '@common/schemas/routing';
+
+/** What the conditions look at: a request, real or hypothetical (test, simulate). */
+export interface RoutableRequest {
+  bonusType: BonusType;
+  customerSegment: CustomerSegment | null;
+  /** Stored 1–10 scale. */
+  priority: number;
+  /** Exact decimal string. */
+  amount: string;
+  customerUsername: string | null;
+  externalId: string | null;
+  description: string | null;
+}
+
+/** The moment a time window is checked at, already read in the project's time zone. */
+export interface ZonedMoment {
+  weekday: Weekday;
+  /** Minutes since local midnight. */
+  minutes: number;
+  /** 'Pzt 23:30' for the trace. */
+  label: string;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const WEEKDAY_BY_NAME: Record<string, Weekday> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
+
+/** The weekday and time of day of an instant in a time zone (Europe/Istanbul by default). */
+export function zonedMoment(at: Date, timeZone: string): ZonedMoment {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    formatters.set(timeZone, f);
+  }
+  const parts = Object.fromEntries(f.formatToParts(at).map((p) => [p.type, p.value]));
+  const weekday = WEEKDAY_BY_NAME[parts.weekday!] ?? 1;
+  const hour = Number(parts.hour) % 24;
+  const minute = Number(parts.minute);
+  return { weekday, minutes: hour * 60 + minute, label: `${WEEKDAY_SHORT_LABELS[weekday]} ${pad(hour)}:${pad(minute)}` };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const previousDay = (d: Weekday): Weekday => (d === 1 ? 7 : ((d - 1) as Weekday));
+
+/** Turkish lower-casing and folding, so 'VIP_Ali' contains 'vip_ali' and 'Çelik' starts with 'celik'. */
+function fold(value: string): string {
+  return value
+    .toLocaleLowerCase('tr-TR')
+    .replace(/[ıçğöşüâîû]/g, (c) => ({ ı: 'i', ç: 'c', ğ: 'g', ö: 'o', ş: 's', ü: 'u', â: 'a', î: 'i', û: 'u' })[c] ?? c);
+}
+
+/** Cents of an exact decimal string, so money compares exactly. */
+function cents(decimal: string): number {
+  const negative = decimal.startsWith('-');
+  const [whole, frac = ''] = decimal.replace('-', '').split('.');
+  const value = Number(whole) * 100 + Number((frac + '00').slice(0, 2));
+  return negative ? -value : value;
+}
+
+/** Amounts in cents, parsed once per request and per condition (a batch evaluates each many times). */
+const requestCents = new WeakMap<RoutableRequest, number>();
+const conditionCents = new WeakMap<object, number>();
+function centsOf<K extends object>(cache: WeakMap<K, number>, key: K, decimal: string): number {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = cents(decimal);
+    cache.set(key, value);
+  }
+  return value;
+}
+/** A time window's verdict depends only on the moment, which is one per batch. */
+const windowVerdicts = new WeakMap<object, { moment: ZonedMoment; passed: boolean }>();
+
+export interface ConditionOutcome {
+  passed: boolean;
+  reason: string;
+}
+
+const list = (values: readonly string[], labels: Record<string, string>) => values.map((v) => labels[v] ?? v).join(', ');
+
+/** One condition against a request at a moment, with the reason in Turkish for the trace. */
+export function evaluateCondition(c: RoutingConditionSpec, request: RoutableRequest, moment: ZonedMoment, explain = true): ConditionOutcome {
+  // Routing itself needs only the verdict; the Turkish reason is written for test and simulate.
+  switch (c.conditionType) {
+    case 'bonus_type': {
+      const has = (c.values as string[]).includes(request.bonusType);
+      const passed = c.operator === 'in' ? has : !has;
+      return { passed, reason: explain ? `Bonus türü ${BONUS_TYPE_LABELS[request.bonusType]}; ${c.operator === 'in' ? 'beklenen' : 'hariç tutulan'}: ${list(c.values, BONUS_TYPE_LABELS)}` : '' };
+    }
+    case 'customer_segment': {
+      const segment = request.customerSegment;
+      const has = segment !== null && (c.values as string[]).includes(segment);
+      const passed = c.operator === 'in' ? has : !has;
+      return { passed, reason: explain ? `Müşteri segmenti ${segment ? CUSTOMER_SEGMENT_LABELS[segment] : 'belirtilmemiş'}; ${c.operator === 'in' ? 'beklenen' : 'hariç tutulan'}: ${list(c.values, CUSTOMER_SEGMENT_LABELS)}` : '' };
+    }
+    case 'time_window': {
+      const known = explain ? undefined : windowVerdicts.get(c);
+      if (known?.moment === moment) return { passed: known.passed, reason: '' };
+      const from = toMinutes(c.from);
+      const to = toMinutes(c.to);
+      const days = c.weekdays as Weekday[];
+      // A window crossing midnight belongs to the day it opens: its early hours are the next day's.
+      const passed =
+        from < to
+          ? days.includes(moment.weekday) && moment.minutes >= from && moment.minutes < to
+          : (days.includes(moment.weekday) && moment.minutes >= from) || (days.includes(previousDay(moment.weekday)) && moment.minutes < to);
+      windowVerdicts.set(c, { moment, passed });
+      return { passed, reason: explain ? `Saat ${moment.label}; pencere ${days.map((d) => WEEKDAY_SHORT_LABELS[d]).join(', ')} ${c.from}–${c.to}${from > to ? ' (gece yarısını geçer)' : ''}` : '' };
+    }
+    case 'priority_threshold': {
+      const passed = c.operator === 'gte' ? request.priority >= c.value : request.priority <= c.value;
+      return { passed, reason: explain ? `Öncelik ${request.priority}; gereken ${c.operator === 'gte' ? '≥' : '≤'} ${c.value}` : '' };
+    }
+    case 'custom': {
+      const label = ROUTING_CUSTOM_FIELD_LABELS[c.field];
+      const op = ROUTING_CUSTOM_OPERATOR_LABELS[c.operator];
+      if (c.field === 'amount') {
+        const a = centsOf(requestCents, request, request.amount);
+        const b = centsOf(conditionCents, c, c.value);
+        const passed = { eq: a === b, neq: a !== b, gt: a > b, gte: a >= b, lt: a < b, lte: a <= b, contains: false, starts_with: false }[c.operator];
+        return { passed, reason: explain ? `${label} ${request.amount} ${op} ${c.value}: ${passed ? 'evet' : 'hayır'}` : '' };
+      }
+      const raw = request[c.field];
+      if (raw === null || raw === '') {
+        // An absent text equals nothing, contains nothing; only ≠ holds.
+        return { passed: c.operator === 'neq', reason: explain ? `${label} boş; ${op} "${c.value}"` : '' };
+      }
+      const a = fold(raw);
+      const b = fold(c.value);
+      const passed = { eq: a === b, neq: a !== b, contains: a.includes(b), starts_with: a.startsWith(b), gt: false, gte: false, lt: false, lte: false }[c.operator];
+      return { passed, reason: explain ? `${label} "${raw.slice(0, 60)}" ${op} "${c.value}": ${passed ? 'evet' : 'hayır'}` : '' };
+    }
+  }
+}

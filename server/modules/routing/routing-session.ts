@@ -1,0 +1,338 @@
+import { eq, inArray, isNull, sql } from 'drizzle-orm';
+import { SETTINGS_DEFAULTS } from '@common/constants';
+import type { BonusType, CustomerSegment, RequestStatus } from '@common/enums';
+import { SOCKET_EVENTS } from '@common/socket-events';
+import type { DbOrTx } from '../../db/client';
+import { bonusRequests, users } from '../../db/schema';
+import { REQUEST_TRANSITIONS } from '@common/request-transitions';
+import { effectiveMaxLoad } from '../settings/effective-capacity';
+import { sqlArray } from '../../db/sql-arrays';
+import { lockUserLoad } from '../bonus/hand-over-reservations';
+import { auditRequestChange, recordRequestEvents, type PendingRequestChanges, type RequestActor } from '../bonus/request-changes';
+import { applyTransition } from '../bonus/request-state-machine';
+import { readProjectSettings } from '../settings/read-settings';
+import { loadCandidates } from './candidates';
+import { zonedMoment, type RoutableRequest } from './conditions';
+import { CandidatePool, decide, type EngineRule } from './engine';
+import { loadEngineRules } from './rules-repo';
+
+/** Who assigns in a timeline and the audit log when a rule does. */
+export const ROUTING_ACTOR: RequestActor = { id: null, username: 'routing', fullName: 'Otomatik Atama' };
+
+/**
+ * Every routing decision of a project runs under this transaction-scoped advisory lock, taken
+ * first in its transaction: decisions (and round robin's cursor) follow one another across all
+ * instances on the database, and no lock is ever waited for in the opposite order.
+ */
+const ROUTING_LOCK_CLASS = 11_001;
+export async function lockProjectRouting(tx: DbOrTx, projectId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ROUTING_LOCK_CLASS}::int, ${projectId}::int)`);
+}
+
+/** The calendar day of an instant in a time zone, 'YYYY-MM-DD'. */
+export function zonedDay(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+interface WaitingRow {
+  id: number;
+  bonus_type: BonusType;
+  customer_segment: CustomerSegment | null;
+  priority: number;
+  amount: string;
+  customer_username: string | null;
+  external_id: string | null;
+  description: string | null;
+}
+type Routable = RoutableRequest & { id: number };
+type Planned = { requestId: number; rule: EngineRule; userId: number };
+/** Past this many routed requests in one transaction (a sync batch), one audit row stands for them all. */
+const BULK_AUDIT_THRESHOLD = 25;
+
+const toRoutable = (r: WaitingRow): Routable => ({
+  id: Number(r.id),
+  bonusType: r.bonus_type,
+  customerSegment: r.customer_segment,
+  priority: Number(r.priority),
+  amount: String(r.amount),
+  customerUsername: r.customer_username,
+  externalId: r.external_id,
+  description: r.description,
+});
+
+const WAITING_COLUMNS = sql`id, bonus_type, customer_segment, priority, amount::text as amount, customer_username, external_id, description`;
+
+/**
+ * The routing of one transaction in one project: the active rules, the people with their load
+ * and presence, the project's time zone — read once, then any number of requests decided and
+ * assigned. Assignments go through the state machine like a claim; `finish()` writes the
+ * statistics, round robin's cursors and the assignees' last-assignment times.
+ */
+export class RoutingSession {
+  private readonly matches = new Map<number, number>();
+  private readonly assignments = new Map<number, number>();
+  private readonly cursorMoved = new Set<number>();
+  private readonly assignedUsers = new Set<number>();
+  private lastMatchAt: Date | null = null;
+
+  private constructor(
+    private readonly tx: DbOrTx,
+    readonly projectId: number,
+    readonly rules: EngineRule[],
+    readonly pool: CandidatePool,
+    private readonly timeZone: string,
+    private readonly now: Date,
+    private readonly random: () => number,
+  ) {}
+
+  /**
+   * Locks the project's routing and reads what decisions need; undefined (and no lock) when the
+   * project has no active rule, so projects without routing pay one indexed lookup.
+   */
+  static async open(tx: DbOrTx, projectId: number, now: Date, random: () => number = Math.random): Promise<RoutingSession | undefined> {
+    const active = await tx.execute(sql`select exists(select 1 from routing_rules where project_id = ${projectId} and is_active) as found`);
+    if (!(active as unknown as { rows: { found: boolean }[] }).rows[0]?.found) return undefined;
+    await lockProjectRouting(tx, projectId);
+    const rules = await loadEngineRules(tx, projectId, { activeOnly: true });
+    if (rules.length === 0) return undefined;
+    const targets = rules.flatMap((r) => (r.targetUserId === null ? [] : [r.targetUserId]));
+    const candidates = await loadCandidates(tx, projectId, targets);
+    const settings = await readProjectSettings(tx, projectId);
+    return new RoutingSession(tx, projectId, rules, new CandidatePool(candidates, now), settings?.timezone ?? SETTINGS_DEFAULTS.timezone, now, random);
+  }
+
+  /** Anyone at all who could be given a request now. */
+  anyoneEligible(): boolean {
+    for (const c of this.pool.byId.values()) if (this.pool.eligible(c)) return true;
+    return false;
+  }
+
+  /**
+   * Routes newly created requests (only those waiting and not reserved), highest priority first:
+   * every decision is made in memory (loads and round robin's cursor follow each one), then all
+   * assignments are written at once — the state machine's assign move as one conditional
+   * UPDATE, the assignees' rows locked and their loads re-read, one statement for the events.
+   */
+  async routeNew(ids: number[], changes: PendingRequestChanges): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const result = await this.tx.execute(sql`
+      select ${WAITING_COLUMNS} from bonus_requests
+      where id = any(${sqlArray(ids, 'int')}) and status in ('new', 'queued') and reserved_for_user_id is null
+      order by priority desc, created_at, id`);
+    const requests = (result as unknown as { rows: WaitingRow[] }).rows.map(toRoutable);
+    const moment = zonedMoment(this.now, this.timeZone);
+    const plan: Planned[] = [];
+    for (const request of requests) {
+      const decision = decide(this.rules, request, this.pool, { moment, random: this.random, trace: false });
+      this.noteMatches(decision.matchedRuleIds);
+      if (!decision.winner) continue;
+      const userId = decision.winner.candidate.userId;
+      plan.push({ requestId: request.id, rule: decision.winner.rule, userId });
+      this.pool.noteAssigned(userId, this.now);
+      decision.winner.rule.lastChosenUserId = userId;
+    }
+    return plan.length ? this.applyPlan(plan, changes) : [];
+  }
+
+  private async applyPlan(plan: Planned[], changes: PendingRequestChanges): Promise<number[]> {
+    const { from, to } = REQUEST_TRANSITIONS.assign;
+    const now = this.now.toISOString();
+    const moved = await this.tx.execute(sql`
+      with before as (select id, status from bonus_requests where id = any(${sqlArray(plan.map((p) => p.requestId), 'int')}))
+      update bonus_requests b set status = ${to}, assigned_user_id = u.user_id, assigned_by_user_id = null, assigned_at = ${now}::timestamptz,
+        reserved_for_user_id = null, reserved_at = null, requeue_reason = null, version = b.version + 1, updated_at = ${now}::timestamptz
+      from unnest(${sqlArray(plan.map((p) => p.requestId), 'int')}, ${sqlArray(plan.map((p) => p.userId), 'int')}) as u(id, user_id), before
+      where b.id = u.id and before.id = u.id and b.project_id = ${this.projectId}
+        and b.status = any(${sqlArray([...from], 'text')}) and b.reserved_for_user_id is null
+      returning b.id, before.status as from_status`);
+    const fromStatus = new Map((moved as unknown as { rows: { id: number; from_status: RequestStatus }[] }).rows.map((r) => [Number(r.id), r.from_status]));
+    let done = plan.filter((p) => fromStatus.has(p.requestId));
+    if (done.length === 0) return [];
+
+    // The assignees' rows locked (in id order, as one statement), then their loads: a claim that
+    // raced these decisions and filled someone takes back that person's latest routed requests.
+    const userIds = [...new Set(done.map((p) => p.userId))].sort((a, b) => a - b);
+    const capacity = await this.tx
+      .select({ id: users.id, maxLoad: effectiveMaxLoad(this.projectId) })
+      .from(users)
+      .where(inArray(users.id, userIds))
+      .orderBy(users.id)
+      .for('no key update');
+    const loads = await this.tx.execute(sql`
+      select assigned_user_id as id, count(*)::int as n from bonus_requests
+      where project_id = ${this.projectId} and assigned_user_id = any(${sqlArray(userIds, 'int')}) and status in ('assigned', 'in_progress')
+      group by assigned_user_id`);
+    const loadOf = new Map((loads as unknown as { rows: { id: number; n: number }[] }).rows.map((r) => [Number(r.id), Number(r.n)]));
+    const undo: number[] = [];
+    for (const { id, maxLoad } of capacity) {
+      let excess = (loadOf.get(id) ?? 0) - maxLoad;
+      this.pool.setLoad(id, Math.min(loadOf.get(id) ?? 0, maxLoad), maxLoad);
+      for (let i = done.length - 1; i >= 0 && excess > 0; i--) {
+        if (done[i]!.userId === id) {
+          undo.push(done[i]!.requestId);
+          excess--;
+        }
+      }
+    }
+    if (undo.length) {
+      await this.tx.execute(sql`
+        update bonus_requests set status = u.status, assigned_user_id = null, assigned_at = null
+        from unnest(${sqlArray(undo, 'int')}, ${sqlArray(undo.map((id) => fromStatus.get(id)!), 'text')}) as u(id, status)
+        where bonus_requests.id = u.id`);
+      const undone = new Set(undo);
+      done = done.filter((p) => !undone.has(p.requestId));
+    }
+
+    await recordRequestEvents(
+      this.tx,
+      done.map((p) => ({
+        requestId: p.requestId,
+        projectId: this.projectId,
+        type: 'routed' as const,
+        actor: ROUTING_ACTOR,
+        fromStatus: fromStatus.get(p.requestId)!,
+        toStatus: to,
+        reason: `Kural: ${p.rule.ruleName}`,
+        details: this.details(p, false),
+        at: this.now,
+      })),
+    );
+    if (done.length <= BULK_AUDIT_THRESHOLD) {
+      for (const p of done) {
+        await auditRequestChange(this.tx, { actor: ROUTING_ACTOR, action: 'ROUTE_BONUS_REQUEST', projectId: this.projectId, requestId: p.requestId, details: this.details(p, false) });
+      }
+    } else {
+      // A bulk import's routing is one change: one audit row naming what went to whom (the timelines name each).
+      await auditRequestChange(this.tx, {
+        actor: ROUTING_ACTOR,
+        action: 'ROUTE_BONUS_REQUEST',
+        projectId: this.projectId,
+        requestId: null,
+        details: { count: done.length, assignments: done.slice(0, 200).map((p) => ({ requestId: p.requestId, agentId: p.userId, ruleId: p.rule.id })) },
+      });
+    }
+    for (const p of done) {
+      changes.add(SOCKET_EVENTS.requestAssigned, p.requestId);
+      this.cursorMoved.add(p.rule.id);
+      this.assignments.set(p.rule.id, (this.assignments.get(p.rule.id) ?? 0) + 1);
+      this.assignedUsers.add(p.userId);
+    }
+    return done.map((p) => p.requestId);
+  }
+
+  private details(p: Planned, handOut: boolean) {
+    return { agentId: p.userId, ruleId: p.rule.id, ruleName: p.rule.ruleName, strategy: p.rule.targetStrategy, ...(handOut ? { handOut: true } : {}) };
+  }
+
+  /**
+   * Hand-out: the user became eligible (came online, dropped below capacity). The oldest
+   * waiting requests the rules route to them are theirs, highest priority first, until full.
+   */
+  async handOutTo(userId: number, changes: PendingRequestChanges, opts: { exclude?: ReadonlySet<number>; scanLimit?: number } = {}): Promise<number[]> {
+    const person = this.pool.byId.get(userId);
+    if (!person || !this.pool.eligible(person)) return [];
+    const result = await this.tx.execute(sql`
+      select ${WAITING_COLUMNS} from bonus_requests
+      where project_id = ${this.projectId} and status in ('new', 'queued') and reserved_for_user_id is null
+      order by priority desc, created_at, id
+      limit ${opts.scanLimit ?? 500}`);
+    const requests = (result as unknown as { rows: WaitingRow[] }).rows.map(toRoutable).filter((r) => !opts.exclude?.has(r.id));
+    const moment = zonedMoment(this.now, this.timeZone);
+    const handed: number[] = [];
+    for (const request of requests) {
+      if (!this.pool.eligible(person)) break;
+      const decision = decide(this.rules, request, this.pool, { moment, random: this.random, trace: false, onlyUserId: userId });
+      if (!decision.winner) continue;
+      const outcome = await this.assign(request.id, decision.winner.rule, userId, changes, true);
+      if (outcome === 'assigned') handed.push(request.id);
+      if (outcome === 'full') break;
+    }
+    return handed;
+  }
+
+  private noteMatches(ruleIds: number[]): void {
+    if (ruleIds.length === 0) return;
+    this.lastMatchAt = this.now;
+    for (const id of ruleIds) this.matches.set(id, (this.matches.get(id) ?? 0) + 1);
+  }
+
+  /**
+   * Gives the request to the user through the state machine (the same conditional move as a
+   * claim: a request someone claimed a moment ago is not moved). The user's row is then locked
+   * and their load re-read: a claim that raced us and filled them undoes this one ('full').
+   */
+  private async assign(requestId: number, rule: EngineRule, userId: number, changes: PendingRequestChanges, handOut: boolean): Promise<'assigned' | 'taken' | 'full'> {
+    const moved = await applyTransition(this.tx, 'assign', {
+      projectId: this.projectId,
+      requestId,
+      now: this.now,
+      set: { assignedUserId: userId, assignedByUserId: null, assignedAt: this.now, reservedForUserId: null, reservedAt: null, requeueReason: null },
+      guard: isNull(bonusRequests.reservedForUserId),
+    });
+    if (!moved) return 'taken';
+    const capacity = await lockUserLoad(this.tx, this.projectId, userId);
+    if (!capacity || !capacity.isActive || capacity.load > capacity.maxLoad) {
+      await this.tx
+        .update(bonusRequests)
+        .set({ status: moved.fromStatus as RequestStatus, assignedUserId: null, assignedAt: null })
+        .where(eq(bonusRequests.id, requestId));
+      this.pool.setLoad(userId, (capacity?.load ?? 1) - 1, capacity?.maxLoad ?? 0);
+      return 'full';
+    }
+    this.pool.setLoad(userId, capacity.load - 1, capacity.maxLoad);
+    this.pool.noteAssigned(userId, this.now);
+    rule.lastChosenUserId = userId;
+    this.cursorMoved.add(rule.id);
+    this.assignments.set(rule.id, (this.assignments.get(rule.id) ?? 0) + 1);
+    this.assignedUsers.add(userId);
+    const details = this.details({ requestId, rule, userId }, handOut);
+    await recordRequestEvents(this.tx, [
+      {
+        requestId,
+        projectId: this.projectId,
+        type: 'routed',
+        actor: ROUTING_ACTOR,
+        fromStatus: moved.fromStatus,
+        toStatus: moved.toStatus,
+        reason: `Kural: ${rule.ruleName}`,
+        details,
+        at: this.now,
+      },
+    ]);
+    await auditRequestChange(this.tx, { actor: ROUTING_ACTOR, action: 'ROUTE_BONUS_REQUEST', projectId: this.projectId, requestId, details });
+    changes.add(SOCKET_EVENTS.requestAssigned, requestId);
+    return 'assigned';
+  }
+
+  /** Writes the day's matches and assignments per rule, last match times, cursors and last assignments. */
+  async finish(): Promise<void> {
+    const ruleIds = [...new Set([...this.matches.keys(), ...this.assignments.keys()])];
+    if (ruleIds.length > 0) {
+      const day = zonedDay(this.now, this.timeZone);
+      const matches = ruleIds.map((id) => this.matches.get(id) ?? 0);
+      const assignments = ruleIds.map((id) => this.assignments.get(id) ?? 0);
+      await this.tx.execute(sql`
+        insert into routing_rule_daily_stats (rule_id, day, matches, assignments)
+        select u.rule_id, ${day}::date, u.matches, u.assignments
+        from unnest(${sqlArray(ruleIds, 'int')}, ${sqlArray(matches, 'int')}, ${sqlArray(assignments, 'int')}) as u(rule_id, matches, assignments)
+        on conflict (rule_id, day) do update set
+          matches = routing_rule_daily_stats.matches + excluded.matches,
+          assignments = routing_rule_daily_stats.assignments + excluded.assignments`);
+      const cursors = ruleIds.map((id) => (this.cursorMoved.has(id) ? (this.rules.find((r) => r.id === id)?.lastChosenUserId ?? null) : null));
+      const matchedAt = ruleIds.map((id) => (this.matches.has(id) ? this.lastMatchAt : null));
+      await this.tx.execute(sql`
+        update routing_rules r set
+          assignments_total = r.assignments_total + u.assignments,
+          last_chosen_user_id = coalesce(u.cursor, r.last_chosen_user_id),
+          last_matched_at = coalesce(u.matched_at, r.last_matched_at)
+        from unnest(${sqlArray(ruleIds, 'int')}, ${sqlArray(assignments, 'int')}, ${sqlArray(cursors, 'int')}, ${sqlArray(matchedAt, 'timestamptz')})
+          as u(rule_id, assignments, cursor, matched_at)
+        where r.id = u.rule_id`);
+    }
+    if (this.assignedUsers.size > 0) {
+      await this.tx.execute(sql`
+        update project_members set last_assigned_at = ${this.now.toISOString()}::timestamptz
+        where project_id = ${this.projectId} and user_id = any(${sqlArray([...this.assignedUsers], 'int')})`);
+    }
+  }
+}

@@ -1,0 +1,116 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { RoutingCondition, RoutingConditionParsed, RoutingRule } from '@common/schemas/routing';
+import type { DbOrTx } from '../../db/client';
+import { routingRuleConditions, routingRules, users } from '../../db/schema';
+import { isoTimestamp } from '../bonus/present-request';
+import type { EngineRule } from './engine';
+
+type ConditionRow = typeof routingRuleConditions.$inferSelect;
+
+/** A stored condition as the API and the engine see it: its id, type and parameters side by side. */
+export function presentCondition(row: ConditionRow): RoutingCondition {
+  return { ...(row.params as object), id: row.id, conditionType: row.conditionType } as RoutingCondition;
+}
+
+/** What is stored of a parsed condition: everything but its id and type. */
+export function conditionParams(c: RoutingConditionParsed): Record<string, unknown> {
+  const { id: _id, conditionType: _type, ...params } = c as RoutingConditionParsed & { id?: number };
+  return params;
+}
+
+async function conditionsByRule(db: DbOrTx, ruleIds: number[]): Promise<Map<number, RoutingCondition[]>> {
+  const map = new Map<number, RoutingCondition[]>();
+  if (ruleIds.length === 0) return map;
+  const rows = await db
+    .select()
+    .from(routingRuleConditions)
+    .where(inArray(routingRuleConditions.ruleId, ruleIds))
+    .orderBy(asc(routingRuleConditions.ruleId), asc(routingRuleConditions.position), asc(routingRuleConditions.id));
+  for (const row of rows) {
+    const list = map.get(row.ruleId) ?? [];
+    list.push(presentCondition(row));
+    map.set(row.ruleId, list);
+  }
+  return map;
+}
+
+/** The project's rules for the engine, in evaluation order (active ones only unless asked). */
+export async function loadEngineRules(db: DbOrTx, projectId: number, opts: { activeOnly: boolean }): Promise<EngineRule[]> {
+  const rules = await db
+    .select({
+      id: routingRules.id,
+      ruleName: routingRules.ruleName,
+      targetStrategy: routingRules.targetStrategy,
+      targetUserId: routingRules.targetUserId,
+      priority: routingRules.priority,
+      position: routingRules.position,
+      isActive: routingRules.isActive,
+      lastChosenUserId: routingRules.lastChosenUserId,
+    })
+    .from(routingRules)
+    .where(and(eq(routingRules.projectId, projectId), opts.activeOnly ? eq(routingRules.isActive, true) : undefined))
+    .orderBy(desc(routingRules.priority), asc(routingRules.position), asc(routingRules.id));
+  const conditions = await conditionsByRule(db, rules.map((r) => r.id));
+  return rules.map((r) => ({ ...r, conditions: conditions.get(r.id) ?? [] }));
+}
+
+/** True when the project has an active rule: routing runs only then. */
+export async function hasActiveRules(db: DbOrTx, projectId: number): Promise<boolean> {
+  const result = await db.execute(sql`select exists(select 1 from routing_rules where project_id = ${projectId} and is_active) as found`);
+  return Boolean((result as unknown as { rows: { found: boolean }[] }).rows[0]?.found);
+}
+
+const target = alias(users, 'target');
+const creator = alias(users, 'creator');
+
+/** Rules as the API answers them (spec §3): with the target's and creator's names and the conditions. */
+export async function presentRules(db: DbOrTx, where: SQL | undefined, page?: { limit: number; offset: number }): Promise<RoutingRule[]> {
+  let query = db
+    .select({
+      id: routingRules.id,
+      projectId: routingRules.projectId,
+      ruleName: routingRules.ruleName,
+      targetStrategy: routingRules.targetStrategy,
+      targetUserId: routingRules.targetUserId,
+      targetFullName: target.fullName,
+      targetUsername: target.username,
+      priority: routingRules.priority,
+      isActive: routingRules.isActive,
+      position: routingRules.position,
+      createdById: creator.id,
+      createdByFullName: creator.fullName,
+      createdByUsername: creator.username,
+      createdAt: isoTimestamp(routingRules.createdAt),
+      updatedAt: isoTimestamp(routingRules.updatedAt),
+    })
+    .from(routingRules)
+    .leftJoin(target, eq(target.id, routingRules.targetUserId))
+    .leftJoin(creator, eq(creator.id, routingRules.createdByUserId))
+    .where(where)
+    .orderBy(desc(routingRules.priority), asc(routingRules.position), asc(routingRules.id))
+    .$dynamic();
+  if (page) query = query.limit(page.limit).offset(page.offset);
+  const rows = await query;
+  const conditions = await conditionsByRule(db, rows.map((r) => r.id));
+  return rows.map((r) => ({
+    id: r.id,
+    projectId: r.projectId,
+    ruleName: r.ruleName,
+    targetStrategy: r.targetStrategy,
+    targetUserId: r.targetUserId,
+    targetUser: r.targetUserId !== null && r.targetFullName !== null ? { id: r.targetUserId, fullName: r.targetFullName, username: r.targetUsername! } : null,
+    priority: r.priority,
+    isActive: r.isActive,
+    position: r.position,
+    conditions: conditions.get(r.id) ?? [],
+    createdBy: r.createdById !== null ? { id: r.createdById, fullName: r.createdByFullName!, username: r.createdByUsername! } : null,
+    createdAt: r.createdAt!,
+    updatedAt: r.updatedAt!,
+  }));
+}
+
+export async function presentRule(db: DbOrTx, projectId: number, id: number): Promise<RoutingRule | undefined> {
+  const [rule] = await presentRules(db, and(eq(routingRules.projectId, projectId), eq(routingRules.id, id)));
+  return rule;
+}
