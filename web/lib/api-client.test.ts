@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '@web/stores/session-store';
 import { json, mockFetch, type RecordedCall } from '@web/test/fetch-mock';
 import { signInAs, signOutStore } from '@web/test/session-fixtures';
-import { api } from './api-client';
+import { apiRequest } from './api-client';
 import { ApiError } from './api-error';
 
 const expired = json(401, { success: false, message: 'Oturum süresi doldu veya geçersiz' });
@@ -31,7 +31,7 @@ describe('api client token refresh', () => {
 
   it('three concurrent 401s make exactly one refresh and three retries with the new token', async () => {
     const server = serverWithExpiredToken();
-    const pending = Promise.all([api.get('/api/a'), api.get('/api/b'), api.post('/api/c', { x: 1 })]);
+    const pending = Promise.all([apiRequest('GET', '/api/a'), apiRequest('GET', '/api/b'), apiRequest('POST', '/api/c', { x: 1 })]);
     await waitUntil(() => server.calls.filter((c) => c.authorization === 'Bearer access-1').length === 3);
     server.releaseRefresh();
 
@@ -46,7 +46,7 @@ describe('api client token refresh', () => {
 
   it("'Session ID unknown' logs out at once, without trying to refresh", async () => {
     const { calls } = mockFetch(() => json(401, { success: false, code: 'SESSION_UNKNOWN', message: 'Session ID unknown' }));
-    const error = await api.get('/api/projects').catch((e: unknown) => e);
+    const error = await apiRequest('GET', '/api/projects').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);
     expect(refreshCalls(calls)).toHaveLength(0);
@@ -55,7 +55,7 @@ describe('api client token refresh', () => {
 
   it('a refused refresh logs out, and every waiting request fails', async () => {
     const server = serverWithExpiredToken({ refresh: () => json(401, { success: false, message: 'Oturum yenilenemedi' }) });
-    const pending = Promise.allSettled([api.get('/api/a'), api.get('/api/b')]);
+    const pending = Promise.allSettled([apiRequest('GET', '/api/a'), apiRequest('GET', '/api/b')]);
     await waitUntil(() => server.calls.length === 2);
     server.releaseRefresh();
     const results = await pending;
@@ -68,7 +68,7 @@ describe('api client token refresh', () => {
   it('without a refresh token a 401 logs out', async () => {
     useSessionStore.setState({ refreshToken: null });
     const { calls } = mockFetch(() => expired.clone());
-    await expect(api.get('/api/a')).rejects.toBeInstanceOf(ApiError);
+    await expect(apiRequest('GET', '/api/a')).rejects.toBeInstanceOf(ApiError);
     expect(refreshCalls(calls)).toHaveLength(0);
     expect(useSessionStore.getState().token).toBeNull();
   });
@@ -76,7 +76,7 @@ describe('api client token refresh', () => {
   it('a server failure during refresh keeps the session (the refresh token was not spent)', async () => {
     const server = serverWithExpiredToken({ refresh: () => json(503, { success: false, message: 'Veritabanına şu anda ulaşılamıyor' }) });
     server.releaseRefresh();
-    await expect(api.get('/api/a')).rejects.toMatchObject({ status: 503 });
+    await expect(apiRequest('GET', '/api/a')).rejects.toMatchObject({ status: 503 });
     expect(useSessionStore.getState()).toMatchObject({ token: 'access-1', refreshToken: 'refresh-1' });
   });
 
@@ -86,7 +86,7 @@ describe('api client token refresh', () => {
         ? json(200, { success: true, data: { tokens: { accessToken: 'access-2', refreshToken: 'refresh-2' } } })
         : expired.clone(),
     );
-    await expect(api.get('/api/a')).rejects.toMatchObject({ status: 401 });
+    await expect(apiRequest('GET', '/api/a')).rejects.toMatchObject({ status: 401 });
     expect(calls.filter((c) => c.url === '/api/a')).toHaveLength(2);
     expect(useSessionStore.getState().token).toBeNull();
   });
@@ -94,7 +94,7 @@ describe('api client token refresh', () => {
   it('public calls (login) send no Bearer and treat 401 as an answer', async () => {
     const { calls } = mockFetch(() => json(401, { success: false, message: 'Giriş başarısız. Bilgileri kontrol edin.' }));
     signOutStore();
-    await expect(api.post('/api/auth/login', { username: 'a', password: 'b' }, { auth: false })).rejects.toMatchObject({
+    await expect(apiRequest('POST', '/api/auth/login', { username: 'a', password: 'b' }, { auth: false })).rejects.toMatchObject({
       status: 401,
       message: 'Giriş başarısız. Bilgileri kontrol edin.',
     });
@@ -104,7 +104,7 @@ describe('api client token refresh', () => {
 
   it('turns a validation failure into an ApiError with the field messages', async () => {
     mockFetch(() => json(400, { success: false, message: 'Öncelik 1-5 arasında olmalıdır', errors: { priority: 'Öncelik 1-5 arasında olmalıdır' } }));
-    const error = (await api.post('/api/x', { priority: 9 }).catch((e: unknown) => e)) as ApiError;
+    const error = (await apiRequest('POST', '/api/x', { priority: 9 }).catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(400);
     expect(error.fieldErrors).toEqual({ priority: 'Öncelik 1-5 arasında olmalıdır' });
@@ -112,7 +112,7 @@ describe('api client token refresh', () => {
 
   it('adds the query string without empty values', async () => {
     const { calls } = mockFetch(() => json(200, { success: true, data: [] }));
-    await api.get('/api/projects', { query: { search: 'altın şans', status: undefined, page: 2, empty: '' } });
+    await apiRequest('GET', '/api/projects', undefined, { query: { search: 'altın şans', status: undefined, page: 2, empty: '' } });
     expect(calls[0]!.url).toBe(`/api/projects?${new URLSearchParams({ search: 'altın şans', page: '2' })}`);
     expect(calls[0]!.authorization).toBe('Bearer access-1');
   });

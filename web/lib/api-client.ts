@@ -151,15 +151,10 @@ async function unwrap<T>(response: Response): Promise<T> {
   throw new ApiError(response.ok ? 500 : response.status, envelope.message ?? UNEXPECTED_ERROR, envelope.errors ?? {}, response.ok ? 'INTERNAL' : envelope.code);
 }
 
+/**
+ * The transport under `apiCall` (web/lib/api-call.ts), which is how features call the API:
+ * typed from the contract, with no hand-written path or answer type.
+ */
 export async function apiRequest<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   return unwrap<T>(await authorizedFetch(path, { ...options, method, body }));
 }
-
-/** The one way features talk to the API. Paths start with /api. */
-export const api = {
-  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('POST', path, body ?? {}, options),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, body ?? {}, options),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PATCH', path, body ?? {}, options),
-  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, undefined, options),
-};
