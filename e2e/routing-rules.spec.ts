@@ -282,6 +282,33 @@ test.describe('Routing Kuralları', () => {
     await setTheme(page, 'light');
   });
 
+  test('yönetici bir agentin yeteneklerini düzenler ve kartında görür', async ({ page }) => {
+    const stamp = Date.now();
+    const agent = { username: `yetenek_${stamp}`, fullName: `Yetenek Ajanı ${stamp}` };
+    await loginAs(page, 'admin');
+    const created = await api(page, 'POST', '/api/projects/:projectId/agents', {
+      mode: 'new',
+      username: agent.username,
+      fullName: agent.fullName,
+      email: `${agent.username}@example.com`,
+      password: 'Yetenek-2026!',
+    });
+    expect(created.status).toBe(200);
+    await page.getByRole('navigation', { name: 'Ana menü' }).getByRole('link', { name: 'Agent Yönetimi' }).click();
+    await page.getByLabel('Ara').fill(agent.username);
+    const card = page.getByTestId(`agent-card-${agent.username}`);
+    await expect(card.getByTestId('agent-skills')).toContainText('Yetenek tanımlanmamış');
+    await card.getByRole('button', { name: `${agent.fullName}: Yetenekleri Düzenle` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Yetenekleri Düzenle' });
+    await dialog.getByLabel('Puan').check();
+    await dialog.getByLabel('VIP').check();
+    expect(await seriousFindings(page, 'dialog[open]')).toEqual([]);
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(toast(page, 'Agent yetenekleri güncellendi')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(card.getByRole('list', { name: 'Yetenekler' })).toHaveText('PuanVIP');
+  });
+
   test('ajan ve operatör routing kurallarını göremez', async ({ page }) => {
     await loginAs(page, 'operator');
     await expect(page.getByRole('navigation', { name: 'Ana menü' }).getByRole('link', { name: 'Routing Kuralları' })).toHaveCount(0);

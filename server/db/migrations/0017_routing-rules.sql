@@ -43,4 +43,23 @@ ALTER TABLE "routing_rules" ADD CONSTRAINT "routing_rules_project_id_projects_id
 ALTER TABLE "routing_rules" ADD CONSTRAINT "routing_rules_target_user_id_users_id_fk" FOREIGN KEY ("target_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "routing_rules" ADD CONSTRAINT "routing_rules_created_by_user_id_users_id_fk" FOREIGN KEY ("created_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "routing_rule_conditions_rule_idx" ON "routing_rule_conditions" USING btree ("rule_id","position");--> statement-breakpoint
-CREATE INDEX "routing_rules_project_order_idx" ON "routing_rules" USING btree ("project_id","priority" DESC NULLS LAST,"position","id");
+CREATE INDEX "routing_rules_project_order_idx" ON "routing_rules" USING btree ("project_id","priority" DESC NULLS LAST,"position","id");--> statement-breakpoint
+-- Routing (issue 11) assigns new requests in the transaction that inserts them. Every insert
+-- therefore also takes the project's 'assigned' count row, in the same (status) order as the
+-- claims that move requests into it, so an insert that goes on to route never waits for that
+-- row while a claim holding it waits for the 'new' row (no lock-order deadlock). It adds 0.
+CREATE OR REPLACE FUNCTION bonus_request_counts_after_insert() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO bonus_request_status_counts AS c (project_id, status, n)
+  SELECT project_id, status, sum(n)::int FROM (
+    SELECT project_id, status, count(*)::int AS n FROM inserted GROUP BY project_id, status
+    UNION ALL
+    SELECT DISTINCT project_id, 'assigned', 0 FROM inserted
+  ) d
+  GROUP BY project_id, status
+  ORDER BY project_id, status
+  ON CONFLICT (project_id, status) DO UPDATE SET n = c.n + excluded.n;
+  RETURN NULL;
+END;
+$$;

@@ -57,9 +57,6 @@ export async function createRequestsInTransaction(
 ): Promise<{ created: CreatedRequest[]; requests: BonusRequest[]; skipped: number; publish: () => void }> {
   const now = ctx.clock.now();
   const items = input.items;
-  // Routing (issue 11) takes the project's routing lock before anything is written, so its locks
-  // are always taken in the same order; undefined when the project has no active rule.
-  const routing = items.length > 0 ? await RoutingSession.open(tx, input.projectId, now) : undefined;
   // One statement whatever the batch size (a sync sends thousands): each column is one array parameter.
   const inserted = await tx.execute(sql`
     insert into bonus_requests (project_id, external_id, customer_id, customer_username, customer_name, bonus_type, customer_segment, amount,
@@ -114,8 +111,12 @@ export async function createRequestsInTransaction(
     });
   }
   created.forEach((r) => changes.add(SOCKET_EVENTS.requestCreated, r.id));
+  // Routing (issue 11), in the creating transaction: a request is never seen waiting when a rule
+  // has someone for it. The project's routing lock is taken only now, after the insert (whose
+  // trigger already holds the project's 'assigned' and 'new' count rows, the order claims use),
+  // so concurrent batches still insert side by side; undefined when the project has no active rule.
+  const routing = created.length > 0 ? await RoutingSession.open(tx, input.projectId, now) : undefined;
   if (routing) {
-    // In the creating transaction: a request is never seen waiting when a rule has someone for it.
     await routing.routeNew(created.map((r) => r.id), changes);
     await routing.finish();
   }

@@ -1,5 +1,7 @@
 import type { AppContext } from '../../context';
 import { PendingRequestChanges, publishRequestChanges } from '../bonus/request-changes';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
 import { RoutingSession } from './routing-session';
 import { hasActiveRules } from './rules-repo';
 
@@ -13,6 +15,7 @@ export async function handOutTo(ctx: AppContext, projectId: number, userIds: num
   if (userIds.length === 0 || !(await hasActiveRules(ctx.database.db, projectId))) return [];
   const changes = new PendingRequestChanges(projectId);
   const result = await ctx.database.db.transaction(async (tx) => {
+    await lockCountRows(tx, projectId);
     const session = await RoutingSession.open(tx, projectId, ctx.clock.now());
     if (!session) return undefined;
     const handed: number[] = [];
@@ -24,6 +27,19 @@ export async function handOutTo(ctx: AppContext, projectId: number, userIds: num
   if (!result) return [];
   publishRequestChanges(ctx, result.presented);
   return result.handed;
+}
+
+/**
+ * Lock order of every routing transaction: the project's count rows (in status order, as the
+ * insert and claim triggers take them), then the routing lock. A creating transaction holds its
+ * count rows from its insert on; taking them first here means the two never wait on each other
+ * the other way round.
+ */
+async function lockCountRows(tx: DbOrTx, projectId: number): Promise<void> {
+  await tx.execute(sql`
+    select 1 from bonus_request_status_counts
+    where project_id = ${projectId} and status in ('assigned', 'new', 'queued')
+    order by status for update`);
 }
 
 /** The same, fired and forgotten by the paths that notice eligibility change; failures are logged. */

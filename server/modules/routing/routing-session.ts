@@ -20,9 +20,9 @@ import { loadEngineRules } from './rules-repo';
 export const ROUTING_ACTOR: RequestActor = { id: null, username: 'routing', fullName: 'Otomatik Atama' };
 
 /**
- * Every routing decision of a project runs under this transaction-scoped advisory lock, taken
- * first in its transaction: decisions (and round robin's cursor) follow one another across all
- * instances on the database, and no lock is ever waited for in the opposite order.
+ * Every routing decision of a project runs under this transaction-scoped advisory lock: decisions
+ * (and round robin's cursor) follow one another across all instances on the database. It is
+ * taken after the project's count rows (see hand-out.ts), never before them.
  */
 const ROUTING_LOCK_CLASS = 11_001;
 export async function lockProjectRouting(tx: DbOrTx, projectId: number): Promise<void> {
@@ -235,7 +235,9 @@ export class RoutingSession {
       select ${WAITING_COLUMNS} from bonus_requests
       where project_id = ${this.projectId} and status in ('new', 'queued') and reserved_for_user_id is null
       order by priority desc, created_at, id
-      limit ${opts.scanLimit ?? 500}`);
+      limit ${opts.scanLimit ?? 500}
+      -- A request someone is claiming right now is theirs: skipped, never waited for.
+      for update skip locked`);
     const requests = (result as unknown as { rows: WaitingRow[] }).rows.map(toRoutable).filter((r) => !opts.exclude?.has(r.id));
     const moment = zonedMoment(this.now, this.timeZone);
     const handed: number[] = [];
