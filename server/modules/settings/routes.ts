@@ -7,6 +7,7 @@ import {
 } from '@common/contract/settings';
 import { route } from '../../lib/route';
 import { notFound } from '../../lib/errors';
+import { PROJECT_NOT_FOUND } from '../../policies/authorize';
 import type { App } from '../../types';
 import { actorContext } from '../audit/actor';
 import { readProjectSettings, readSystemSettings } from './read-settings';
@@ -19,17 +20,17 @@ export default async function settingsRoutes(app: App) {
   const transports = transportsOf(app.ctx.config);
 
   route(app, getSystemSettings, async () => readSystemSettings(db));
-  route(app, updateSystemSettings, async (request) => saveSystemSettings(actorContext(request as never), request.body));
+  route(app, updateSystemSettings, async (request) => saveSystemSettings(actorContext(request), request.body));
   route(app, getBranding, async () => ({ appName: (await readSystemSettings(db)).appName }));
 
   // :projectId membership is checked by the authentication hook (404 for a foreign project).
   route(app, getProjectSettings, async (request) => {
     const settings = await readProjectSettings(db, request.params.projectId);
-    if (!settings) throw notFound('Proje bulunamadı');
+    if (!settings) throw notFound(PROJECT_NOT_FOUND);
     return { settings, transports };
   });
   route(app, updateProjectSettings, async (request) => ({
-    settings: await saveProjectSettings(actorContext(request as never), request.params.projectId, request.body),
+    settings: await saveProjectSettings(actorContext(request), request.params.projectId, request.body),
     transports,
   }));
 }
