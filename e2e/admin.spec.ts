@@ -117,9 +117,9 @@ test.describe('yönetim', () => {
     await page.getByRole('navigation', { name: 'Ana menü' }).getByRole('link', { name: 'Audit Logları' }).click();
     await expect(page.getByText('Toplam Log')).toBeVisible();
     await page.getByLabel('Ara').fill('FORCE_OFFLINE');
-    const row = page.getByRole('row').filter({ hasText: 'FORCE_OFFLINE' }).first();
+    const row = page.getByRole('row').filter({ hasText: 'Zorla çevrimdışı yapıldı' }).first();
     await expect(row).toBeVisible();
-    await row.getByRole('button', { name: /detayı/ }).click();
+    await row.getByRole('button', { name: /^Detay: Zorla çevrimdışı yapıldı/ }).click();
     const detail = page.getByRole('dialog', { name: 'Log Detayı' });
     await expect(detail.getByText('Vardiya değişimi')).toBeVisible();
     await screenshot(page, 'audit-detail');

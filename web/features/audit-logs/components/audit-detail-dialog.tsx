@@ -1,3 +1,4 @@
+import { AUDIT_RESOURCE_LABELS, auditActionLabel } from '@common/audit-labels';
 import type { AuditLog } from '@common/schemas/audit';
 import { Dialog, ErrorState, LoadingState } from '@web/components/ui';
 import { formatDateTimeWithYear } from '@web/lib/format';
@@ -54,7 +55,7 @@ export function AuditDetailDialog({ projectId, log, onClose }: { projectId: numb
   const detail = useAuditLog(projectId, log?.id ?? null);
   const row = detail.data ?? log;
   return (
-    <Dialog open={log !== null} onClose={onClose} title="Log Detayı" description={row ? `${row.action} · ${formatDateTimeWithYear(row.timestamp)}` : undefined} size="lg">
+    <Dialog open={log !== null} onClose={onClose} title="Log Detayı" description={row ? `${auditActionLabel(row.action)} · ${formatDateTimeWithYear(row.timestamp)}` : undefined} size="lg">
       {detail.isError ? (
         <ErrorState error={detail.error} />
       ) : !row ? (
@@ -65,10 +66,12 @@ export function AuditDetailDialog({ projectId, log, onClose }: { projectId: numb
             <dt className="text-zinc-500">Kullanıcı</dt>
             <dd>{row.username ?? '—'}</dd>
             <dt className="text-zinc-500">İşlem</dt>
-            <dd className="font-mono text-xs">{row.action}</dd>
-            <dt className="text-zinc-500">Kaynak</dt>
             <dd>
-              {row.resource}
+              {auditActionLabel(row.action)} <span className="font-mono text-xs text-zinc-600 dark:text-zinc-400">({row.action})</span>
+            </dd>
+            <dt className="text-zinc-500">Kaynak</dt>
+            <dd className="break-all">
+              {AUDIT_RESOURCE_LABELS[row.resource] ?? row.resource}
               {row.resourceId ? ` #${row.resourceId}` : ''}
             </dd>
             <dt className="text-zinc-500">Önem</dt>

@@ -1,4 +1,5 @@
 import { Eye } from 'lucide-react';
+import { auditActionLabel, auditResourceText } from '@common/audit-labels';
 import type { AuditLog } from '@common/schemas/audit';
 import { Button, Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@web/components/ui';
 import { formatDateTimeWithYear } from '@web/lib/format';
@@ -26,10 +27,9 @@ export function AuditTable({ logs, onOpen }: { logs: AuditLog[]; onOpen: (log: A
           <TableRow key={log.id}>
             <TableCell className="whitespace-nowrap tabular-nums">{formatDateTimeWithYear(log.timestamp)}</TableCell>
             <TableCell>{log.username ?? '—'}</TableCell>
-            <TableCell className="font-mono text-xs">{log.action}</TableCell>
-            <TableCell>
-              {log.resource}
-              {log.resourceId ? <span className="text-zinc-400"> #{log.resourceId}</span> : null}
+            <TableCell title={log.action}>{auditActionLabel(log.action)}</TableCell>
+            <TableCell className="whitespace-nowrap" title={log.resourceId ?? undefined}>
+              {auditResourceText(log.resource, log.resourceId)}
             </TableCell>
             <TableCell>
               <SeverityBadge severity={log.severity} />
@@ -39,7 +39,7 @@ export function AuditTable({ logs, onOpen }: { logs: AuditLog[]; onOpen: (log: A
             </TableCell>
             <TableCell className="font-mono text-xs">{log.ipAddress ?? '—'}</TableCell>
             <TableCell className="text-right">
-              <Button variant="ghost" size="sm" icon={Eye} onClick={() => onOpen(log)} aria-label={`${log.action} kaydının detayı`}>
+              <Button variant="ghost" size="sm" icon={Eye} onClick={() => onOpen(log)} aria-label={`Detay: ${auditActionLabel(log.action)}, ${formatDateTimeWithYear(log.timestamp)}`}>
                 Detay
               </Button>
             </TableCell>
