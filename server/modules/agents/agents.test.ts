@@ -70,7 +70,8 @@ describe('agent figures come from the data', () => {
       isActive: true,
     });
     expect(items.find((x: { id: number }) => x.id === idle.id)).toMatchObject({ currentLoad: 0, totalCompleted: 0, totalAmount: '0', performance: null });
-    expect(totals).toMatchObject({ total: 3, offline: 3, withActiveTasks: 1 });
+    // All three are offline: the one holding five requests is not 'aktif görevde'.
+    expect(totals).toMatchObject({ total: 3, offline: 3, withActiveTasks: 0 });
     expect(PERFORMANCE_DEFINITION).toContain('30 dakika');
 
     const low = await call('GET', `/api/projects/${project.id}/agents?performance=low`, accessToken);

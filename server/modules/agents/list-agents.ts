@@ -60,7 +60,8 @@ export async function listAgents(ctx: AppContext, actor: PolicyActor, projectId:
       busy: count('busy'),
       away: count('away'),
       offline: count('offline'),
-      withActiveTasks: items.filter((a) => a.currentLoad > 0).length,
+      // 'aktif görevde': on duty (online or busy) with work in hand; an offline member's load does not count.
+      withActiveTasks: items.filter((a) => a.currentLoad > 0 && (a.status === 'online' || a.status === 'busy')).length,
     },
   };
 }

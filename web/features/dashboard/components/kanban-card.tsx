@@ -5,7 +5,7 @@ import { GripVertical } from 'lucide-react';
 import { ACTIVE_STATUSES, WAITING_STATUSES } from '@common/enums';
 import type { BonusRequest, RequestStatusGroup } from '@common/schemas/bonus';
 import { Button, focusRing } from '@web/components/ui';
-import { BonusTypeIcon, PriorityBadge, requestAbilities, requestTitle, type Caller, type RequestActions } from '@web/entities/bonus-request';
+import { BonusTypeIcon, PriorityBadge, RequestStatusBadge, requestAbilities, requestTitle, type Caller, type RequestActions } from '@web/entities/bonus-request';
 import { cn } from '@web/lib/cn';
 import { formatDateTime, formatMoney } from '@web/lib/format';
 
@@ -27,6 +27,7 @@ function CardBody({ request, caller, actions, onDetail, overlay, handle }: Omit<
     <>
       <div className="flex items-center gap-2">
         <BonusTypeIcon type={request.bonusType} />
+        <RequestStatusBadge status={request.status} />
         <span className="flex-1" />
         <PriorityBadge priority={request.priority} />
         {handle}
