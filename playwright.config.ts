@@ -10,6 +10,8 @@ const baseURL = `http://127.0.0.1:${port}`;
  */
 export default defineConfig({
   testDir: 'e2e',
+  // Pauses the demo's routing rules so each test's claims stay its own (e2e/global-setup.ts).
+  globalSetup: './e2e/global-setup.ts',
   outputDir: 'test-results',
   fullyParallel: false,
   workers: 1,
