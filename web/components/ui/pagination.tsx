@@ -30,7 +30,7 @@ export function Pagination({ page, totalPages, onPageChange, summary, className 
   return (
     <nav aria-label="Sayfalama" className={cn('flex flex-wrap items-center justify-between gap-3', className)}>
       <p className="text-sm text-zinc-500 dark:text-zinc-400">{summary ?? `Sayfa ${page} / ${totalPages}`}</p>
-      <div className="flex items-center gap-1">
+      <div className="flex flex-wrap items-center gap-1">
         <Button variant="outline" size="sm" icon={ChevronLeft} disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
           Önceki
         </Button>

@@ -107,9 +107,9 @@ function AgentsScreen({ projectId }: { projectId: number }) {
         </Card>
       ) : (
         <>
-          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Agentler">
+          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Agentler">
             {data.items.map((agent) => (
-              <li key={agent.id}>
+              <li key={agent.id} className="min-w-0">
                 <AgentCard agent={agent} actions={actions} skills={skills.data?.get(agent.id)} skillsLoading={skills.isPending} />
               </li>
             ))}

@@ -7,7 +7,7 @@ import { lastSyncText, ProjectActions, type ProjectActionHandlers } from './proj
 /** Grid view: one card per project. */
 export function ProjectGrid({ projects, ...handlers }: ProjectActionHandlers & { projects: Project[] }) {
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Projeler">
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Projeler">
       {projects.map((p) => (
         <li key={p.id}>
           <Card className="flex h-full flex-col gap-3 p-5">
