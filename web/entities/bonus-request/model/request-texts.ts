@@ -1,5 +1,6 @@
 import { DEFAULT_REQUEUE_REASON } from '@common/request-transitions';
 import { REQUEST_EVENT_LABELS, type BonusRequest, type RequestEventType, type RequestSource } from '@common/schemas/bonus';
+import { TERMS } from '@common/terms';
 
 export const SOURCE_LABELS: Record<RequestSource, string> = { manual: 'Manuel', sync: 'Bridge senkronizasyonu' };
 
@@ -29,7 +30,7 @@ export function reservedForText(name: string): string {
 
 /** The claim button of a user at capacity says what it will do. */
 export function claimLabel(load: { load: number; maxLoad: number } | null): string {
-  return load && load.load >= load.maxLoad ? `Sıraya al (${load.load}/${load.maxLoad})` : 'Üzerime Al';
+  return load && load.load >= load.maxLoad ? `Sıraya al (${load.load}/${load.maxLoad})` : TERMS.claim;
 }
 
 /** 'En eski: 59 gün' — the oldest wait in a column, in whole days (hours under a day). */

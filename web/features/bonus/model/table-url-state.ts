@@ -1,13 +1,14 @@
 import { TABLE } from '@common/constants';
 import { REQUEST_SORT_COLUMNS, type RequestListParams, type RequestSortColumn } from '@common/schemas/bonus';
+import { TERMS } from '@common/terms';
 
 /** The status filter buttons of /bonus (spec §2.5: All, New, Assigned, Completed; plus the problem ones). */
 export const STATUS_FILTERS = [
   { value: 'all', label: 'Tümü' },
   { value: 'waiting', label: 'Yeni' },
   { value: 'active', label: 'Atanmış' },
-  { value: 'completed', label: 'Tamamlanan' },
-  { value: 'problem', label: 'Sorunlu' },
+  { value: 'completed', label: TERMS.completed },
+  { value: 'problem', label: TERMS.problem },
 ] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number]['value'];
 export type PageSize = (typeof TABLE.bonusPageSizes)[number];

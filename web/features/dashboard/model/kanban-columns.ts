@@ -3,12 +3,13 @@ import type { RequestStatusGroup } from '@common/schemas/bonus';
 import type { BonusRequest } from '@common/schemas/bonus';
 import { requestAbilities, type Caller } from '@web/entities/bonus-request';
 import type { KeyboardCoordinateGetter } from '@dnd-kit/core';
+import { TERMS } from '@common/terms';
 
 /** The kanban's columns (spec §2.4): every status sits in one, so no request is invisible. */
 export const KANBAN_COLUMNS: { key: RequestStatusGroup; title: string }[] = [
-  { key: 'waiting', title: 'Bekleyen' },
+  { key: 'waiting', title: TERMS.waiting },
   { key: 'active', title: 'Atanmış' },
-  { key: 'completed', title: 'Tamamlanan' },
+  { key: 'completed', title: TERMS.completed },
   { key: 'problem', title: 'İptal Edilen' },
 ];
 export const KANBAN_COLUMN_LIMIT = 50;
