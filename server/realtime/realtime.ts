@@ -65,6 +65,15 @@ export class Realtime {
       const pub = createClient({ url: this.options.redisUrl, name: `${REDIS_CLIENT_PREFIX}${this.origin}` });
       const sub = pub.duplicate();
       pub.on('error', (err) => ctx.log.warn({ err: err.message }, 'redis pub error'));
+      // The adapter publishes without awaiting. A publish failing while Redis is away would be an
+      // unhandled rejection, which ends a Node process: it is logged instead (screens catch up on
+      // reconnect and on a gap in the event numbers).
+      const publish = pub.publish.bind(pub) as (...args: unknown[]) => Promise<number>;
+      (pub as unknown as { publish: (...args: unknown[]) => Promise<number> }).publish = (...args) =>
+        publish(...args).catch((err: Error) => {
+          ctx.log.warn({ err: err.message }, 'redis publish failed');
+          return 0;
+        });
       sub.on('error', (err) => ctx.log.warn({ err: err.message }, 'redis sub error'));
       await Promise.all([pub.connect(), sub.connect()]);
       this.redisClients = [pub, sub];

@@ -64,7 +64,18 @@ describe.skipIf(!redisUrl)('several instances with REDIS_URL', () => {
       .filter((line) => names.some((n) => line.includes(` name=${n} `)))
       .map((line) => /\bid=(\d+)/.exec(line)![1]!);
     expect(ids.length).toBe(4); // pub and sub of each instance
+    // Events keep being sent while the connections drop: publishes in flight then fail, which must
+    // not become an unhandled rejection (that ends a Node process).
+    let bursting = true;
+    const burst = (async () => {
+      while (bursting) {
+        a.app.ctx.realtime.emitToProject(project.id, 'bonus-request-updated', { id: -1 });
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
     for (const id of ids) await admin.sendCommand(['CLIENT', 'KILL', 'ID', id]);
+    bursting = false;
+    await burst;
     await admin.quit();
 
     // Events sent from now on arrive again once the adapter has reconnected and re-subscribed.
