@@ -138,7 +138,13 @@ test.describe('kanban: sürükle bırak', () => {
 
     await source.getByRole('button', { name: `Taşı: ${title}` }).focus();
     await page.keyboard.press('Space');
-    for (let i = 0; i < presses; i++) await page.keyboard.press('ArrowRight');
+    // dnd-kit moves from where the card was last drawn: a key pressed before that is lost, so
+    // each press waits for a frame or two, as a person's would.
+    for (let i = 0; i < presses; i++) {
+      await page.waitForTimeout(100);
+      await page.keyboard.press('ArrowRight');
+    }
+    await page.waitForTimeout(300);
     await page.keyboard.press('Space');
     // The toast lives a few seconds: look for it while the card moves, not after.
     await Promise.all([expect(card(target, title)).toBeVisible(), expect(toast(page, 'Talep üzerinize alındı')).toBeVisible()]);
