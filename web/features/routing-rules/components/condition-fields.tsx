@@ -33,46 +33,56 @@ export interface ConditionFieldsProps {
 
 const setOperatorOptions = ROUTING_SET_OPERATORS.map((o) => ({ value: o, label: ROUTING_SET_OPERATOR_LABELS[o] }));
 
+/** 'one of' / 'none of' a set (bonus types, segments): the operator and the chosen values. */
+function SetConditionFields<C extends { operator: RoutingSetOperator; values: V[] }, V extends string>({
+  condition,
+  onChange,
+  errors,
+  legend,
+  options,
+}: {
+  condition: C;
+  onChange: (next: C) => void;
+  errors: Record<string, string | undefined>;
+  legend: string;
+  options: { value: V; label: string }[];
+}) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
+      <Select
+        label="Eşleşme"
+        value={condition.operator}
+        options={setOperatorOptions}
+        error={errors.operator}
+        onChange={(e) => onChange({ ...condition, operator: e.target.value as RoutingSetOperator })}
+      />
+      <ChoiceGroup legend={legend} options={options} value={condition.values} error={errors.values} onChange={(values) => onChange({ ...condition, values })} />
+    </div>
+  );
+}
+
 /** The inputs that suit each condition type (issue 11): multi-selects, weekdays and times, ≥/≤ and a number, field/operator/value. */
 export function ConditionFields({ condition, onChange, errors = {} }: ConditionFieldsProps) {
   switch (condition.conditionType) {
     case 'bonus_type':
       return (
-        <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
-          <Select
-            label="Eşleşme"
-            value={condition.operator}
-            options={setOperatorOptions}
-            error={errors.operator}
-            onChange={(e) => onChange({ ...condition, operator: e.target.value as RoutingSetOperator })}
-          />
-          <ChoiceGroup
-            legend="Bonus türleri"
-            options={BONUS_TYPES.map((t) => ({ value: t, label: BONUS_TYPE_LABELS[t] }))}
-            value={condition.values}
-            error={errors.values}
-            onChange={(values) => onChange({ ...condition, values })}
-          />
-        </div>
+        <SetConditionFields
+          condition={condition}
+          onChange={onChange}
+          errors={errors}
+          legend="Bonus türleri"
+          options={BONUS_TYPES.map((t) => ({ value: t, label: BONUS_TYPE_LABELS[t] }))}
+        />
       );
     case 'customer_segment':
       return (
-        <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
-          <Select
-            label="Eşleşme"
-            value={condition.operator}
-            options={setOperatorOptions}
-            error={errors.operator}
-            onChange={(e) => onChange({ ...condition, operator: e.target.value as RoutingSetOperator })}
-          />
-          <ChoiceGroup
-            legend="Müşteri segmentleri"
-            options={CUSTOMER_SEGMENTS.map((s) => ({ value: s, label: CUSTOMER_SEGMENT_LABELS[s] }))}
-            value={condition.values}
-            error={errors.values}
-            onChange={(values) => onChange({ ...condition, values })}
-          />
-        </div>
+        <SetConditionFields
+          condition={condition}
+          onChange={onChange}
+          errors={errors}
+          legend="Müşteri segmentleri"
+          options={CUSTOMER_SEGMENTS.map((s) => ({ value: s, label: CUSTOMER_SEGMENT_LABELS[s] }))}
+        />
       );
     case 'time_window': {
       const days = condition.weekdays as number[];
