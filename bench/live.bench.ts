@@ -1,9 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { io, type Socket } from 'socket.io-client';
-import pg from 'pg';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import { openPostgres } from '../server/db/client';
 import { benchLogin, startBenchServer } from './bench-process';
+import { createScratchDatabase } from './scratch-database';
 import { ensureBenchTenant } from './seed-bench-requests';
 
 /**
@@ -103,13 +103,8 @@ async function run(label: string, ports: number[], projectId: number) {
 }
 
 async function main() {
-  const dbName = `bonus_live_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${dbName}`;
-  const databaseUrl = url.toString();
+  const scratch = await createScratchDatabase(serverUrl, 'bonus_live_bench');
+  const databaseUrl = scratch.url;
   const children: ChildProcess[] = [];
   try {
     const database = await openPostgres(databaseUrl);
@@ -133,8 +128,7 @@ async function main() {
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

@@ -1,12 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { openPostgres } from '../server/db/client';
 import { projectMembers, users } from '../server/db/schema';
 import { hashPassword } from '../server/lib/passwords';
 import { startBenchServer } from './bench-process';
+import { createScratchDatabase } from './scratch-database';
 import { percentile } from './load';
 import { ensureBenchTenant, seedBenchRequests } from './seed-bench-requests';
 
@@ -69,13 +69,8 @@ function connect(port: number, token: string, projectId: number): Promise<Socket
 }
 
 async function main() {
-  const dbName = `bonus_soak_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${dbName}`;
-  const databaseUrl = url.toString();
+  const scratch = await createScratchDatabase(serverUrl, 'bonus_soak_bench');
+  const databaseUrl = scratch.url;
   let child: ChildProcess | undefined;
   const sockets: Socket[] = [];
   try {
@@ -199,8 +194,7 @@ async function main() {
       child.kill('SIGTERM');
       await new Promise((r) => child!.once('exit', r));
     }
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 
