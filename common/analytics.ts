@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localDate } from './time-zone';
 
 /**
  * The analytics definitions (issue 12), one place for every endpoint, screen and export.
@@ -74,10 +75,6 @@ export function eachDay(range: DayRange): string[] {
 }
 
 /** The local calendar date of an instant in a time zone. */
-export function localDate(timeZone: string, at: Date): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
 
 export function monthRange(month: string): DayRange {
   const m = MONTH_RE.exec(month);

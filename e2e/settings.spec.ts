@@ -47,6 +47,31 @@ test.describe('sistem ayarları', () => {
     await expect(page.getByText(SETTINGS_MESSAGES.saved).first()).toBeVisible();
   });
 
+  test("projenin saat dilimini değiştirir; ekranlar tarihleri o saat diliminde gösterir", async ({ page }) => {
+    await loginAs(page, 'superadmin');
+    await openSettings(page);
+    const zone = page.getByLabel('Saat Dilimi');
+    // The audit row this save writes is shown at the save's wall-clock time in New York (UTC−5/−4), not Istanbul's.
+    const savedAround = [Date.now()];
+    await zone.selectOption('America/New_York');
+    await save(page);
+    await expect(page.getByText(SETTINGS_MESSAGES.saved)).toBeVisible();
+    savedAround.push(Date.now());
+    try {
+      await page.getByRole('navigation', { name: 'Ana menü' }).getByRole('link', { name: 'Audit Logları' }).click();
+      const inZone = (timeZone: string) =>
+        savedAround.map((at) => new Intl.DateTimeFormat('tr-TR', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone }).format(at));
+      const newYork = inZone('America/New_York');
+      await expect(page.getByRole('cell', { name: new RegExp(`^(${newYork.join('|')})$`) }).first()).toBeVisible();
+      await expect(page.getByRole('cell', { name: new RegExp(`^(${inZone('Europe/Istanbul').join('|')})$`) })).toHaveCount(0);
+    } finally {
+      await page.goto('/settings');
+      await page.getByLabel('Saat Dilimi').selectOption('Europe/Istanbul');
+      await save(page);
+      await expect(page.getByText(SETTINGS_MESSAGES.saved).first()).toBeVisible();
+    }
+  });
+
   test('her doğrulama mesajını alanında gösterir, yazılanı korur ve ayrılmadan önce uyarır', async ({ page }) => {
     await loginAs(page, 'superadmin');
     await openSettings(page);

@@ -36,7 +36,10 @@ export const agentSchema = z.object({
   /** The account itself is active (users screen). */
   accountActive: z.boolean(),
   currentLoad: z.number().int(),
+  /** The capacity in force: their own, or the project's default when they have none. */
   maxLoad: z.number().int(),
+  /** Their own capacity; null = the project's `defaultAgentCapacity` applies. */
+  ownMaxLoad: z.number().int().nullable(),
   /** Percent, see PERFORMANCE_DEFINITION; null when nothing was completed in the period. */
   performance: z.number().nullable(),
   totalCompleted: z.number().int(),
@@ -98,7 +101,8 @@ export const agentCreatedSchema = z.object({ agent: agentSchema, oneTimePassword
 export const agentUpdateBody = z.object({
   fullName: fullNameField.optional(),
   email: emailField.optional(),
-  maxLoad: maxLoadField.optional(),
+  /** null: back to the project's default capacity (the settings' defaultAgentCapacity). */
+  maxLoad: maxLoadField.nullable().optional(),
 });
 export type AgentUpdateBody = z.input<typeof agentUpdateBody>;
 

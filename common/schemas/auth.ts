@@ -16,7 +16,11 @@ export const refreshBody = z.object({ refreshToken: z.string().min(1).max(512) }
 export const tokensSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type Tokens = z.infer<typeof tokensSchema>;
 
-export const projectSummarySchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+/** A project named in another resource (a user's memberships). */
+export const projectRefSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+export type ProjectRef = z.infer<typeof projectRefSchema>;
+/** A project as the session knows it; `timezone` (IANA) is the zone its dates are shown in. */
+export const projectSummarySchema = projectRefSchema.extend({ timezone: z.string() });
 export type ProjectSummary = z.infer<typeof projectSummarySchema>;
 
 export const sessionUserSchema = z.object({

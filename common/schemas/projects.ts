@@ -30,6 +30,8 @@ export const projectSchema = z.object({
   isActive: z.boolean(),
   lastSyncAt: z.string().nullable(),
   createdAt: z.string(),
+  /** The project's time zone (its settings): the web shows the project's dates in it. */
+  timezone: z.string(),
 });
 export type Project = z.infer<typeof projectSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../enums';
 import { idParam, pagedSchema, pageQuery, requiredString } from './api';
-import { projectSummarySchema } from './auth';
+import { projectRefSchema } from './auth';
 
 /** The spec's §5 user-form messages, and the ones the server adds. */
 export const USER_MESSAGES = {
@@ -74,7 +74,7 @@ export const userSchema = z.object({
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
   /** Only the projects the caller may see. */
-  projects: z.array(projectSummarySchema),
+  projects: z.array(projectRefSchema),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { analyzeStaleTables } from './statistics';
+import { bounded } from '../lib/bounded';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -54,7 +55,9 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       await pool.query('select 1');
     },
     listen: (channel, handlers) => listenPostgres(pg, url, channel, handlers),
-    close: () => pool.end(),
+    // A client checked out when the database dropped its connection may never be returned: end()
+    // would wait for it forever, so a shutdown gives it 10 s and then leaves the sockets to the process exit.
+    close: () => bounded(pool.end(), 10_000, () => console.warn('PostgreSQL pool did not close within 10 s')),
   };
 }
 

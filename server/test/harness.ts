@@ -10,6 +10,7 @@ import { createTestDatabase } from '../db/test-database';
 import { projectMembers, projectSettings, projects, users } from '../db/schema';
 import { ManualClock } from '../lib/clock';
 import { hashPassword } from '../lib/passwords';
+import { bounded } from '../lib/bounded';
 import type { App } from '../types';
 
 export const TEST_PASSWORD = 'test-password-1';
@@ -56,7 +57,8 @@ export async function createTestApp(overrides: Partial<Record<keyof Config, stri
     logs,
     routes,
     close: async () => {
-      await app.close();
+      // Bounded, and saying which step hung: a teardown never eats the whole hook timeout silently.
+      await bounded(app.close(), 30_000, () => console.warn('test app: app.close() took over 30 s'));
       await database.close();
     },
   };

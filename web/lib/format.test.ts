@@ -1,10 +1,22 @@
-import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDuration, formatMoney, formatPercent, INVALID_DATE } from './format';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatDuration, formatMoney, formatPercent, INVALID_DATE, setDisplayTimeZone } from './format';
 
 describe('formatDateTime', () => {
-  it('shows day, short Turkish month and hour:minute', () => {
-    expect(formatDateTime(new Date(2024, 10, 5, 14, 30))).toBe('5 Kas 14:30');
-    expect(formatDateTime(new Date(2024, 0, 15, 9, 5).toISOString())).toBe('15 Oca 09:05');
+  afterEach(() => setDisplayTimeZone(null));
+
+  it('shows day, short Turkish month and hour:minute, in Istanbul time until a project says otherwise', () => {
+    expect(formatDateTime(new Date('2024-11-05T11:30:00Z'))).toBe('5 Kas 14:30');
+    expect(formatDateTime('2024-01-15T06:05:00Z')).toBe('15 Oca 09:05');
+  });
+
+  it("shows the project's wall-clock time and day, whatever the browser's zone", () => {
+    // 22:30 UTC is already the next day in Istanbul (UTC+3), as the project's statistics count it.
+    expect(formatDate('2024-11-05T22:30:00Z')).toBe('6 Kas 2024');
+    setDisplayTimeZone('UTC');
+    expect(formatDateTime('2024-11-05T22:30:00Z')).toBe('5 Kas 22:30');
+    expect(formatDate('2024-11-05T22:30:00Z')).toBe('5 Kas 2024');
+    setDisplayTimeZone('America/New_York');
+    expect(formatDateTime('2024-11-05T22:30:00Z')).toBe('5 Kas 17:30');
   });
 
   it("reads 'Geçersiz tarih' for anything that is not a date", () => {

@@ -1,21 +1,40 @@
-import { CURRENCY, LOCALE } from '@common/constants';
+import { CURRENCY, LOCALE, SETTINGS_DEFAULTS } from '@common/constants';
 
 export const INVALID_DATE = 'Geçersiz tarih';
 
-const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const dateTimeWithYearFormat = new Intl.DateTimeFormat(LOCALE, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const dateFormat = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', year: 'numeric' });
+type DateStyle = 'dateTime' | 'dateTimeWithYear' | 'date';
+const DATE_STYLES: Record<DateStyle, Intl.DateTimeFormatOptions> = {
+  dateTime: { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' },
+  dateTimeWithYear: { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' },
+  date: { day: 'numeric', month: 'short', year: 'numeric' },
+};
+
+/**
+ * Dates are shown in the active project's time zone (its settings), so every screen, whatever the
+ * browser's zone, shows the same wall-clock times as the project's days in statistics and reports.
+ * The app frame sets it from the session (`useDisplayTimeZone`); until then the product default.
+ */
+let displayTimeZone: string = SETTINGS_DEFAULTS.timezone;
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+export function setDisplayTimeZone(timeZone: string | null | undefined): void {
+  displayTimeZone = timeZone || SETTINGS_DEFAULTS.timezone;
+}
+
+export function getDisplayTimeZone(): string {
+  return displayTimeZone;
+}
+
+function dateFormat(style: DateStyle): Intl.DateTimeFormat {
+  const key = `${style}|${displayTimeZone}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE, { ...DATE_STYLES[style], timeZone: displayTimeZone });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 const moneyFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY });
 const numberFormat = new Intl.NumberFormat(LOCALE);
 
@@ -28,18 +47,18 @@ function toDate(value: Date | string | number | null | undefined): Date | null {
 /** Day, short month, hour:minute in Turkish ('5 Kas 14:30'); 'Geçersiz tarih' when unreadable. */
 export function formatDateTime(value: Date | string | number | null | undefined): string {
   const date = toDate(value);
-  return date ? dateTimeFormat.format(date) : INVALID_DATE;
+  return date ? dateFormat('dateTime').format(date) : INVALID_DATE;
 }
 
 /** Like formatDateTime, with the year, for records that may be old (audit, last login). */
 export function formatDateTimeWithYear(value: Date | string | number | null | undefined): string {
   const date = toDate(value);
-  return date ? dateTimeWithYearFormat.format(date) : INVALID_DATE;
+  return date ? dateFormat('dateTimeWithYear').format(date) : INVALID_DATE;
 }
 
 export function formatDate(value: Date | string | number | null | undefined): string {
   const date = toDate(value);
-  return date ? dateFormat.format(date) : INVALID_DATE;
+  return date ? dateFormat('date').format(date) : INVALID_DATE;
 }
 
 /** Turkish lira in tr-TR ('₺1.234,50'). */

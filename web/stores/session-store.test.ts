@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PROJECTS, signInAs } from '@web/test/session-fixtures';
 import { useSessionStore } from './session-store';
 
-const KRAL = { id: 3, code: 'KRAL', name: 'Kral Slot' };
+const KRAL = { id: 3, code: 'KRAL', name: 'Kral Slot', timezone: 'UTC' };
 
 describe('session store', () => {
   afterEach(() => useSessionStore.getState().clear());

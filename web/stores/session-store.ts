@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { SESSION } from '@common/constants';
+import { SESSION, SETTINGS_DEFAULTS } from '@common/constants';
 import type { ProjectSummary, SessionUser, Tokens } from '@common/schemas/auth';
 
 export interface SessionState {
@@ -40,7 +40,7 @@ function pickActive(projects: ProjectSummary[], current: number | null): number 
 }
 
 function summaries(projects: ProjectSummary[]): ProjectSummary[] {
-  return projects.map(({ id, code, name }) => ({ id, code, name }));
+  return projects.map(({ id, code, name, timezone }) => ({ id, code, name, timezone }));
 }
 
 export const useSessionStore = create<SessionState>()(
@@ -101,6 +101,11 @@ export const useSessionStore = create<SessionState>()(
 /** The active project's summary, or null when the user has none. */
 export function useActiveProject(): ProjectSummary | null {
   return useSessionStore((s) => s.projects.find((p) => p.id === s.activeProjectId) ?? null);
+}
+
+/** The active project's time zone (its settings; the product default before the list arrives). */
+export function useProjectTimeZone(): string {
+  return useSessionStore((s) => s.projects.find((p) => p.id === s.activeProjectId)?.timezone) ?? SETTINGS_DEFAULTS.timezone;
 }
 
 export function isSignedIn(state: Pick<SessionState, 'token' | 'user'>): boolean {

@@ -3,8 +3,8 @@ import type { SessionUser } from '@common/schemas/auth';
 import { useSessionStore } from '@web/stores/session-store';
 
 export const PROJECTS = [
-  { id: 1, code: 'GOLD', name: 'Altın Şans Casino' },
-  { id: 2, code: 'YILDIZ', name: 'Yıldız Bahis' },
+  { id: 1, code: 'GOLD', name: 'Altın Şans Casino', timezone: 'Europe/Istanbul' },
+  { id: 2, code: 'YILDIZ', name: 'Yıldız Bahis', timezone: 'Europe/Istanbul' },
 ];
 
 export function sessionUser(role: Role = 'admin', overrides: Partial<SessionUser> = {}): SessionUser {

@@ -1,11 +1,10 @@
 import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { AGENT_PERFORMANCE, computePerformance } from '@common/agent-metrics';
-import { SETTINGS_DEFAULTS } from '@common/constants';
 import type { AgentPerformance } from '@common/schemas/agents';
 import { STATS_PERIOD_DAYS, type StatsPeriod } from '@common/schemas/audit';
 import type { AppContext } from '../../context';
 import { bonusRequests } from '../../db/schema';
-import { readProjectSettings } from '../settings/read-settings';
+import { readProjectTimeZone } from '../settings/read-settings';
 import { getAgent } from './list-agents';
 
 /** One agent's completions over a period, day by day, with the §9 performance figure. */
@@ -31,7 +30,7 @@ export async function agentPerformance(ctx: AppContext, projectId: number, userI
     .from(bonusRequests)
     .where(done);
   // Days are calendar days of the project's time zone (its settings).
-  const timeZone = (await readProjectSettings(ctx.database.db, projectId))?.timezone ?? SETTINGS_DEFAULTS.timezone;
+  const timeZone = await readProjectTimeZone(ctx.database.db, projectId);
   const day = sql<string>`to_char(${bonusRequests.completedAt} at time zone ${timeZone}::text, 'YYYY-MM-DD')`;
   const daily = await ctx.database.db
     .select({ date: day, completed: sql<number>`count(*)::int`, amount: sql<string>`coalesce(sum(${bonusRequests.amount}), 0)::text` })

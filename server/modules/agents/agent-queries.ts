@@ -46,6 +46,7 @@ export interface AgentRow {
   role: (typeof users.$inferSelect)['role'];
   accountActive: boolean;
   maxLoad: number;
+  ownMaxLoad: number | null;
   manualStatus: (typeof users.$inferSelect)['manualStatus'];
   forcedOfflineAt: Date | null;
   lastActivityAt: Date | null;
@@ -77,6 +78,7 @@ export async function loadAgentRows(
       role: users.role,
       accountActive: users.isActive,
       maxLoad: effectiveMaxLoad(projectId),
+      ownMaxLoad: users.maxLoad,
       manualStatus: users.manualStatus,
       forcedOfflineAt: users.forcedOfflineAt,
       lastActivityAt: users.lastActivityAt,

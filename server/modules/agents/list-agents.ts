@@ -27,6 +27,7 @@ function presentAgent(row: AgentRow, sockets: number, now: Date): Agent {
     accountActive: row.accountActive,
     currentLoad: row.currentLoad,
     maxLoad: row.maxLoad,
+    ownMaxLoad: row.ownMaxLoad,
     performance: computePerformance(row.completedInPeriod, row.completedWithinSla),
     totalCompleted: row.totalCompleted,
     totalAmount: row.totalAmount,

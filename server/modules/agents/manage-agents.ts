@@ -13,6 +13,7 @@ import { createUser } from '../users/create-user';
 import { loadManageableUser } from '../users/user-policy';
 import { getAgent } from './list-agents';
 import { presenceFor } from './presence';
+import { handOutInEveryProjectSoon, handOutSoon } from '../routing/hand-out';
 
 /** A member of the project the actor may act on; 404 for anyone else, 403 above the actor. */
 export async function loadMemberTarget(tx: DbOrTx, actor: ActorContext['actor'], projectId: number, userId: number, workersOnly: boolean) {
@@ -78,7 +79,7 @@ export async function addAgent(actorCtx: ActorContext, projectId: number, input:
 }
 
 export async function updateAgent({ ctx, actor, ipAddress }: ActorContext, projectId: number, userId: number, input: z.output<typeof agentUpdateBody>): Promise<Agent> {
-  await ctx.database.db.transaction(async (tx) => {
+  const capacityChanged = await ctx.database.db.transaction(async (tx) => {
     const target = await loadMemberTarget(tx, actor, projectId, userId, true);
     // Name, e-mail and capacity belong to the account, not to this project: the same rule as
     // PUT /api/users/:id decides (every project of the agent must be one of the actor's).
@@ -97,14 +98,17 @@ export async function updateAgent({ ctx, actor, ipAddress }: ActorContext, proje
       ipAddress,
       projectId,
     });
+    return 'maxLoad' in changes;
   });
   await presenceFor(ctx).refresh(userId, projectId);
+  // Capacity belongs to the account: room made by it is handed out in each of their projects.
+  if (capacityChanged) await handOutInEveryProjectSoon(ctx, userId);
   return getAgent(ctx, projectId, userId);
 }
 
 /** 'Pasifleştir' / 'Aktifleştir': whether the member takes requests in this project. */
 export async function toggleAgent({ ctx, actor, ipAddress }: ActorContext, projectId: number, userId: number, isActive: boolean): Promise<Agent> {
-  await ctx.database.db.transaction(async (tx) => {
+  const reactivated = await ctx.database.db.transaction(async (tx) => {
     const target = await loadMemberTarget(tx, actor, projectId, userId, true);
     await tx
       .update(projectMembers)
@@ -121,7 +125,10 @@ export async function toggleAgent({ ctx, actor, ipAddress }: ActorContext, proje
       ipAddress,
       projectId,
     });
+    return isActive && !target.agentActive;
   });
+  // Switched back on while online: the requests the rules route to them are theirs now.
+  if (reactivated) handOutSoon(ctx, projectId, [userId]);
   return getAgent(ctx, projectId, userId);
 }
 

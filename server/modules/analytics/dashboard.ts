@@ -3,14 +3,15 @@ import type { ActivityItem, DashboardHealth, DashboardPerformance, DashboardStat
 import { ACTIVE_STATUSES, PROBLEM_STATUSES, WAITING_STATUSES } from '@common/enums';
 import type { AppContext } from '../../context';
 import { countActiveAgents } from './active-agents';
-import { periodFigures, projectTimeZone } from './period-figures';
+import { periodFigures } from './period-figures';
+import { readProjectTimeZone } from '../settings/read-settings';
 
 /** A timestamp column as `toISOString` writes it. */
 const ISO = (expr: string) => `to_char((${expr}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 async function rangeOf(ctx: AppContext, projectId: number, period: DashboardPeriod): Promise<DayRange & { days: number }> {
   const days = dashboardPeriodDays(period);
-  return { ...lastDays(days, await projectTimeZone(ctx.database, projectId), ctx.clock.now()), days };
+  return { ...lastDays(days, await readProjectTimeZone(ctx.database.db, projectId), ctx.clock.now()), days };
 }
 
 /** §7.6 stats: the figures of common/analytics.ts over the last 7, 30 or 90 local days. */

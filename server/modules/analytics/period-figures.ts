@@ -1,12 +1,5 @@
 import { histogramPercentile, round1, successRate, daysIn, type DayRange } from '@common/analytics';
-import { SETTINGS_DEFAULTS } from '@common/constants';
 import type { Database } from '../../db/client';
-import { readProjectSettings } from '../settings/read-settings';
-
-/** The project's time zone: analytics days are its local days. */
-export async function projectTimeZone(database: Database, projectId: number): Promise<string> {
-  return (await readProjectSettings(database.db, projectId))?.timezone ?? SETTINGS_DEFAULTS.timezone;
-}
 
 /** The figures of common/analytics.ts over a range of local days, read from the roll-ups only. */
 export interface PeriodFigures {

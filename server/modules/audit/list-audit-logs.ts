@@ -2,7 +2,9 @@ import { and, count, desc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm
 import type { Paged } from '@common/schemas/api';
 import { AUDIT_MESSAGES, type AuditDateRange, type AuditListQuery, type AuditLog } from '@common/schemas/audit';
 import type { AppContext } from '../../context';
-import { auditLogs, projectSettings } from '../../db/schema';
+import { SETTINGS_DEFAULTS } from '@common/constants';
+import { auditLogs } from '../../db/schema';
+import { readProjectTimeZone } from '../settings/read-settings';
 import { notFound } from '../../lib/errors';
 import { likePattern } from '../../lib/like-pattern';
 import { pageOf } from '../../lib/paging';
@@ -29,15 +31,12 @@ const TRUNC: Record<AuditDateRange, string> = { today: 'day', week: 'week', mont
 
 /** A project's log, or the whole system's (super_admin: rows of no project too). */
 export type AuditScope = number | 'system';
-const SYSTEM_TIMEZONE = 'Europe/Istanbul';
 
 const scopeCondition = (scope: AuditScope): SQL | undefined => (scope === 'system' ? undefined : visibleInProject(scope));
 
 /** Since the start of today / this week / this month in the project's time zone (Istanbul for the system view). */
 async function rangeStart(ctx: AppContext, scope: AuditScope, range: AuditDateRange): Promise<SQL> {
-  const [settings] =
-    scope === 'system' ? [] : await ctx.database.db.select({ tz: projectSettings.timezone }).from(projectSettings).where(eq(projectSettings.projectId, scope));
-  const tz = settings?.tz ?? SYSTEM_TIMEZONE;
+  const tz = scope === 'system' ? SETTINGS_DEFAULTS.timezone : await readProjectTimeZone(ctx.database.db, scope);
   return gte(auditLogs.timestamp, sql`date_trunc(${TRUNC[range]}, ${ctx.clock.now().toISOString()}::timestamptz, ${tz})`);
 }
 

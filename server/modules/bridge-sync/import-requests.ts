@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { SETTINGS_DEFAULTS } from '@common/constants';
 import type { SyncRowError } from '@common/schemas/bridge-sync';
 import type { AppContext } from '../../context';
-import { projectSettings, syncWatermarks } from '../../db/schema';
+import { syncWatermarks } from '../../db/schema';
+import { readProjectTimeZone } from '../settings/read-settings';
 import type { RequestCursor, RequestFilter, SourceConnection, Page } from './connectors/source-types';
 import { checkRequestRow, type ExternalRequestRow, type ImportedRequest } from './external-contract';
 import type { JobProgress } from './job-progress';
 import type { SyncLogRow } from './present-sync-log';
 import { advanceWatermark, writeRequestBatch } from './write-request-batch';
-import { startOfDayIn } from './zoned-day';
+import { startOfDayIn } from '@common/time-zone';
 
 /** Rows per read and per write transaction. */
 export const REQUEST_BATCH_SIZE = 5_000;
@@ -23,8 +23,7 @@ export const WATERMARK_OVERLAP_MS = 60_000;
 async function filterFor(ctx: AppContext, log: SyncLogRow): Promise<RequestFilter> {
   const db = ctx.database.db;
   if (log.syncType === 'custom') {
-    const [settings] = await db.select({ timezone: projectSettings.timezone }).from(projectSettings).where(eq(projectSettings.projectId, log.projectId));
-    const timeZone = settings?.timezone ?? SETTINGS_DEFAULTS.timezone;
+    const timeZone = await readProjectTimeZone(db, log.projectId);
     // The range is whole days of the project's time zone, both ends included.
     return { createdFrom: startOfDayIn(log.dateFrom!, timeZone), createdBefore: startOfDayIn(log.dateTo!, timeZone, 1) };
   }

@@ -2,23 +2,23 @@ import { and, asc, eq } from 'drizzle-orm';
 import { seesAllProjects } from '@common/permissions';
 import type { Project } from '@common/schemas/projects';
 import type { DbOrTx } from '../../db/client';
-import { projectMembers, projects } from '../../db/schema';
+import { projectMembers, projects, projectSettings } from '../../db/schema';
 import type { AuthUser } from '../auth/sessions';
-import { projectSearchFilter } from './project-access';
+import { projectSearchFilter, projectTimezone } from './project-access';
 import { presentProject } from './present-project';
 
 /** The caller's projects (super_admin: every project), by search text and active state. */
 export async function listProjects(db: DbOrTx, actor: AuthUser, query: { search?: string; status?: string }): Promise<Project[]> {
   const filter = projectSearchFilter(query.search, query.status);
+  const base = db
+    .select({ project: projects, timezone: projectTimezone })
+    .from(projects)
+    .leftJoin(projectSettings, eq(projectSettings.projectId, projects.id));
   const rows = seesAllProjects(actor.role)
-    ? await db.select().from(projects).where(filter).orderBy(asc(projects.id))
-    : (
-        await db
-          .select({ project: projects })
-          .from(projects)
-          .innerJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, actor.id)))
-          .where(filter)
-          .orderBy(asc(projects.id))
-      ).map((r) => r.project);
-  return rows.map(presentProject);
+    ? await base.where(filter).orderBy(asc(projects.id))
+    : await base
+        .innerJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, actor.id)))
+        .where(filter)
+        .orderBy(asc(projects.id));
+  return rows.map((r) => presentProject(r.project, r.timezone));
 }

@@ -2,7 +2,7 @@ import type { Project } from '@common/schemas/projects';
 import type { projects } from '../../db/schema';
 
 /** The API's view of a project: the database password is reduced to "is one set?". */
-export function presentProject(row: typeof projects.$inferSelect): Project {
+export function presentProject(row: typeof projects.$inferSelect, timezone: string): Project {
   return {
     id: row.id,
     code: row.code,
@@ -17,5 +17,6 @@ export function presentProject(row: typeof projects.$inferSelect): Project {
     isActive: row.isActive,
     lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    timezone,
   };
 }

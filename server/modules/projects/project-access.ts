@@ -1,9 +1,10 @@
-import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { SETTINGS_DEFAULTS } from '@common/constants';
 import { seesAllProjects } from '@common/permissions';
 import type { Role } from '@common/enums';
 import type { ProjectSummary } from '@common/schemas/auth';
 import type { DbOrTx } from '../../db/client';
-import { projectMembers, projects } from '../../db/schema';
+import { projectMembers, projects, projectSettings } from '../../db/schema';
 import { likePattern } from '../../lib/like-pattern';
 
 /** Which projects a user may see: super_admin every project, others their memberships. */
@@ -12,8 +13,14 @@ export function accessibleProjectsFilter(user: { id: number; role: Role }): SQL 
   return eq(projectMembers.userId, user.id);
 }
 
+/** A project's time zone in a query that left-joins its settings row (every project has one; the default is a safety net). */
+export const projectTimezone = sql<string>`coalesce(${projectSettings.timezone}, ${SETTINGS_DEFAULTS.timezone})`;
+
 export async function listProjectSummaries(db: DbOrTx, user: { id: number; role: Role }): Promise<ProjectSummary[]> {
-  const base = db.select({ id: projects.id, code: projects.code, name: projects.name }).from(projects);
+  const base = db
+    .select({ id: projects.id, code: projects.code, name: projects.name, timezone: projectTimezone })
+    .from(projects)
+    .leftJoin(projectSettings, eq(projectSettings.projectId, projects.id));
   const rows = seesAllProjects(user.role)
     ? await base.where(eq(projects.isActive, true)).orderBy(asc(projects.id))
     : await base

@@ -5,6 +5,7 @@ import type { App } from '../../types';
 import { actorContext } from '../audit/actor';
 import { listProjects } from './list-projects';
 import { loadVisibleProject } from './load-project';
+import { readProjectTimeZone } from '../settings/read-settings';
 import { presentProject } from './present-project';
 import { createProject, deleteProject, toggleProject, updateProject } from './save-project';
 
@@ -16,7 +17,10 @@ export default async function projectRoutes(app: App) {
   const db = app.ctx.database.db;
 
   route(app, contract.listProjects, async (request) => listProjects(db, requireAuth(request).user, request.query));
-  route(app, contract.getProject, async (request) => presentProject(await loadVisibleProject(db, requireAuth(request).user, request.params.id)));
+  route(app, contract.getProject, async (request) => {
+    const project = await loadVisibleProject(db, requireAuth(request).user, request.params.id);
+    return presentProject(project, await readProjectTimeZone(db, project.id));
+  });
   route(app, contract.createProject, async (request) => createProject(actorContext(request), request.body));
   route(app, contract.updateProject, async (request) => updateProject(actorContext(request), request.params.id, request.body));
   route(app, contract.toggleProject, async (request) => toggleProject(actorContext(request), request.params.id, request.body.isActive));

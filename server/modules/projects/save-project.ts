@@ -9,6 +9,7 @@ import { encryptSecret } from '../../lib/secrets';
 import { auditActor, type ActorContext } from '../audit/actor';
 import { diffFields, writeAudit } from '../audit/write-audit';
 import { loadVisibleProject } from './load-project';
+import { readProjectTimeZone } from '../settings/read-settings';
 import { presentProject } from './present-project';
 
 type ProjectForm = z.output<typeof projectFormBody>;
@@ -49,7 +50,7 @@ export async function createProject({ ctx, actor, ipAddress }: ActorContext, inp
         .insert(projects)
         .values({ ...columnsOf(input), dbPasswordEnc: input.dbPassword ? encryptSecret(input.dbPassword, ctx.keys.encryption) : null })
         .returning();
-      await tx.insert(projectSettings).values({ projectId: row!.id });
+      const [settings] = await tx.insert(projectSettings).values({ projectId: row!.id }).returning({ timezone: projectSettings.timezone });
       await writeAudit(tx, {
         actor: auditActor(actor),
         action: 'CREATE_PROJECT',
@@ -61,7 +62,7 @@ export async function createProject({ ctx, actor, ipAddress }: ActorContext, inp
         ipAddress,
         projectId: row!.id,
       });
-      return presentProject(row!);
+      return presentProject(row!, settings!.timezone);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw codeTaken();
@@ -97,7 +98,7 @@ export async function updateProject({ ctx, actor, ipAddress }: ActorContext, id:
         ipAddress,
         projectId: id,
       });
-      return presentProject(row!);
+      return presentProject(row!, await readProjectTimeZone(tx, id));
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw codeTaken();
@@ -120,7 +121,7 @@ export async function toggleProject({ ctx, actor, ipAddress }: ActorContext, id:
       ipAddress,
       projectId: id,
     });
-    return presentProject(row!);
+    return presentProject(row!, await readProjectTimeZone(tx, id));
   });
 }
 

@@ -1,25 +1,48 @@
 import type { AppContext } from '../../context';
 import { PendingRequestChanges, publishRequestChanges } from '../bonus/request-changes';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { projectMembers } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { RoutingSession } from './routing-session';
 import { hasActiveRules } from './rules-repo';
 
 /**
  * Hands waiting requests to members who just became eligible (came online, dropped below
- * capacity), in a transaction of its own under the project's routing lock. A request claimed
- * by hand at the same moment keeps exactly one owner: both go through the same conditional move.
+ * capacity, were switched back on), in a transaction of its own under the project's routing lock.
+ * A request claimed by hand at the same moment keeps exactly one owner: both go through the same
+ * conditional move.
  */
-export async function handOutTo(ctx: AppContext, projectId: number, userIds: number[], exclude?: ReadonlySet<number>): Promise<number[]> {
+export function handOutTo(ctx: AppContext, projectId: number, userIds: number[], exclude?: ReadonlySet<number>): Promise<number[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return inRoutingTransaction(ctx, projectId, async (session, changes) => {
+    const handed: number[] = [];
+    for (const userId of userIds) handed.push(...(await session.handOutTo(userId, changes, { exclude })));
+    return handed;
+  });
+}
+
+/**
+ * Routes the project's waiting requests to whoever the rules now choose: after a rule is created,
+ * changed, switched on or reordered, or the project's default capacity changes — anyone may have
+ * become a target.
+ */
+export function handOutWaiting(ctx: AppContext, projectId: number): Promise<number[]> {
+  return inRoutingTransaction(ctx, projectId, (session, changes) => session.routeWaiting(changes));
+}
+
+async function inRoutingTransaction(
+  ctx: AppContext,
+  projectId: number,
+  work: (session: RoutingSession, changes: PendingRequestChanges) => Promise<number[]>,
+): Promise<number[]> {
   // Most changes happen in projects without routing: one indexed lookup, no transaction.
-  if (userIds.length === 0 || !(await hasActiveRules(ctx.database.db, projectId))) return [];
+  if (!(await hasActiveRules(ctx.database.db, projectId))) return [];
   const changes = new PendingRequestChanges(projectId);
   const result = await ctx.database.db.transaction(async (tx) => {
     await lockCountRows(tx, projectId);
     const session = await RoutingSession.open(tx, projectId, ctx.clock.now());
     if (!session) return undefined;
-    const handed: number[] = [];
-    for (const userId of userIds) handed.push(...(await session.handOutTo(userId, changes, { exclude })));
+    const handed = await work(session, changes);
     if (handed.length === 0) return undefined;
     await session.finish();
     return { handed, presented: await changes.present(tx) };
@@ -45,4 +68,15 @@ async function lockCountRows(tx: DbOrTx, projectId: number): Promise<void> {
 /** The same, fired and forgotten by the paths that notice eligibility change; failures are logged. */
 export function handOutSoon(ctx: AppContext, projectId: number, userIds: number[]): void {
   handOutTo(ctx, projectId, userIds).catch((err) => ctx.log.warn({ err, projectId }, 'routing hand-out failed'));
+}
+
+/** A member's own capacity changed (it is account-wide): a hand-out in each project they belong to. */
+export async function handOutInEveryProjectSoon(ctx: AppContext, userId: number): Promise<void> {
+  const memberships = await ctx.database.db.select({ projectId: projectMembers.projectId }).from(projectMembers).where(eq(projectMembers.userId, userId));
+  for (const { projectId } of memberships) handOutSoon(ctx, projectId, [userId]);
+}
+
+/** handOutWaiting, fired and forgotten after the change that may have made someone a target has committed. */
+export function handOutWaitingSoon(ctx: AppContext, projectId: number): void {
+  handOutWaiting(ctx, projectId).catch((err) => ctx.log.warn({ err, projectId }, 'routing hand-out failed'));
 }

@@ -1,6 +1,7 @@
 import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import { SETTINGS_DEFAULTS } from '@common/constants';
 import type { BonusType, CustomerSegment, RequestStatus } from '@common/enums';
+import { localDate } from '@common/time-zone';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { DbOrTx } from '../../db/client';
 import { bonusRequests, users } from '../../db/schema';
@@ -29,10 +30,6 @@ export async function lockProjectRouting(tx: DbOrTx, projectId: number): Promise
   await tx.execute(sql`select pg_advisory_xact_lock(${ROUTING_LOCK_CLASS}::int, ${projectId}::int)`);
 }
 
-/** The calendar day of an instant in a time zone, 'YYYY-MM-DD'. */
-export function zonedDay(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
 
 interface WaitingRow {
   id: number;
@@ -113,7 +110,7 @@ export class RoutingSession {
    * assignments are written at once — the state machine's assign move as one conditional
    * UPDATE, the assignees' rows locked and their loads re-read, one statement for the events.
    */
-  async routeNew(ids: number[], changes: PendingRequestChanges): Promise<number[]> {
+  async routeNew(ids: number[], changes: PendingRequestChanges, opts: { countMatches?: boolean } = {}): Promise<number[]> {
     if (ids.length === 0) return [];
     const result = await this.tx.execute(sql`
       select ${WAITING_COLUMNS} from bonus_requests
@@ -124,7 +121,7 @@ export class RoutingSession {
     const plan: Planned[] = [];
     for (const request of requests) {
       const decision = decide(this.rules, request, this.pool, { moment, random: this.random, trace: false });
-      this.noteMatches(decision.matchedRuleIds);
+      if (opts.countMatches !== false) this.noteMatches(decision.matchedRuleIds);
       if (!decision.winner) continue;
       const userId = decision.winner.candidate.userId;
       plan.push({ requestId: request.id, rule: decision.winner.rule, userId });
@@ -132,6 +129,24 @@ export class RoutingSession {
       decision.winner.rule.lastChosenUserId = userId;
     }
     return plan.length ? this.applyPlan(plan, changes) : [];
+  }
+
+  /**
+   * Routes the requests already waiting (highest priority, then oldest, first) as if they were new:
+   * after a rule is switched on or changed, or capacity raised for everyone. Their matches were
+   * counted when they arrived, so they are not counted again. A request someone is claiming right
+   * now is skipped, never waited for.
+   */
+  async routeWaiting(changes: PendingRequestChanges, scanLimit = 500): Promise<number[]> {
+    if (!this.anyoneEligible()) return [];
+    const result = await this.tx.execute(sql`
+      select id from bonus_requests
+      where project_id = ${this.projectId} and status in ('new', 'queued') and reserved_for_user_id is null
+      order by priority desc, created_at, id
+      limit ${scanLimit}
+      for update skip locked`);
+    const ids = (result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+    return this.routeNew(ids, changes, { countMatches: false });
   }
 
   private async applyPlan(plan: Planned[], changes: PendingRequestChanges): Promise<number[]> {
@@ -310,7 +325,7 @@ export class RoutingSession {
   async finish(): Promise<void> {
     const ruleIds = [...new Set([...this.matches.keys(), ...this.assignments.keys()])];
     if (ruleIds.length > 0) {
-      const day = zonedDay(this.now, this.timeZone);
+      const day = localDate(this.timeZone, this.now);
       const matches = ruleIds.map((id) => this.matches.get(id) ?? 0);
       const assignments = ruleIds.map((id) => this.assignments.get(id) ?? 0);
       await this.tx.execute(sql`

@@ -9,6 +9,7 @@ import { notFound, validationError, AppError } from '../../lib/errors';
 import type { ActorContext } from '../audit/actor';
 import { writeAudit } from '../audit/write-audit';
 import { likePattern } from '../../lib/like-pattern';
+import { handOutWaitingSoon } from './hand-out';
 import { conditionParams, presentRule, presentRules } from './rules-repo';
 
 type ListQuery = z.output<typeof routingRuleListQuery>;
@@ -79,7 +80,7 @@ export async function getRule(db: DbOrTx, projectId: number, id: number): Promis
 export async function createRule(actor: ActorContext, projectId: number, input: RoutingRuleInput): Promise<RoutingRule> {
   const db = actor.ctx.database.db;
   await checkTarget(db, projectId, input);
-  return db.transaction(async (tx) => {
+  const rule = await db.transaction(async (tx) => {
     const [last] = await tx
       .select({ position: sql<number>`coalesce(max(${routingRules.position}), -1)::int` })
       .from(routingRules)
@@ -102,13 +103,23 @@ export async function createRule(actor: ActorContext, projectId: number, input: 
     await auditRule(tx, actor, projectId, 'CREATE_ROUTING_RULE', created.id, null, created);
     return created;
   });
+  return routeWaitingAfter(actor, projectId, rule);
+}
+
+/**
+ * An active rule created, changed or switched on may route waiting requests to someone eligible:
+ * they are handed out after the change commits, as new requests would be.
+ */
+function routeWaitingAfter<T extends { isActive: boolean }>(actor: ActorContext, projectId: number, rule: T): T {
+  if (rule.isActive) handOutWaitingSoon(actor.ctx, projectId);
+  return rule;
 }
 
 /** Replaces the rule's fields and its conditions (the form sends the whole list). */
 export async function updateRule(actor: ActorContext, projectId: number, id: number, input: RoutingRuleInput): Promise<RoutingRule> {
   const db = actor.ctx.database.db;
   await checkTarget(db, projectId, input);
-  return db.transaction(async (tx) => {
+  const rule = await db.transaction(async (tx) => {
     const before = await lockedRule(tx, projectId, id);
     const targetChanged = before.targetStrategy !== input.targetStrategy;
     await tx
@@ -129,6 +140,7 @@ export async function updateRule(actor: ActorContext, projectId: number, id: num
     await auditRule(tx, actor, projectId, 'UPDATE_ROUTING_RULE', id, before, after);
     return after;
   });
+  return routeWaitingAfter(actor, projectId, rule);
 }
 
 /** The rule as it stands, its row locked for the change; 404 for another project's rule. */
@@ -143,13 +155,14 @@ async function lockedRule(tx: DbOrTx, projectId: number, id: number): Promise<Ro
 }
 
 export async function toggleRule(actor: ActorContext, projectId: number, id: number, isActive: boolean): Promise<RoutingRule> {
-  return actor.ctx.database.db.transaction(async (tx) => {
+  const rule = await actor.ctx.database.db.transaction(async (tx) => {
     const before = await lockedRule(tx, projectId, id);
     await tx.update(routingRules).set({ isActive, updatedAt: actor.ctx.clock.now() }).where(eq(routingRules.id, id));
     const after = (await presentRule(tx, projectId, id))!;
     await auditRule(tx, actor, projectId, 'TOGGLE_ROUTING_RULE', id, { isActive: before.isActive }, { isActive: after.isActive });
     return after;
   });
+  return routeWaitingAfter(actor, projectId, rule);
 }
 
 export async function deleteRule(actor: ActorContext, projectId: number, id: number): Promise<{ id: number }> {
@@ -168,7 +181,7 @@ export async function deleteRule(actor: ActorContext, projectId: number, id: num
  */
 export async function reorderRules(actor: ActorContext, projectId: number, ruleIds: number[]): Promise<RoutingRule[]> {
   if (new Set(ruleIds).size !== ruleIds.length) throw validationError({ ruleIds: ROUTING_MESSAGES.reorderDuplicate }, ROUTING_MESSAGES.reorderDuplicate);
-  return actor.ctx.database.db.transaction(async (tx) => {
+  const rules = await actor.ctx.database.db.transaction(async (tx) => {
     const current = await tx
       .select({ id: routingRules.id, priority: routingRules.priority, position: routingRules.position })
       .from(routingRules)
@@ -194,4 +207,7 @@ export async function reorderRules(actor: ActorContext, projectId: number, ruleI
     await auditRule(tx, actor, projectId, 'REORDER_ROUTING_RULES', null, { ruleIds: before }, { ruleIds: after.map((r) => r.id) });
     return after;
   });
+  // A new order may give waiting requests to another rule's targets.
+  routeWaitingAfter(actor, projectId, { isActive: rules.some((r) => r.isActive) });
+  return rules;
 }

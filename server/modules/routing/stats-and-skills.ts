@@ -1,5 +1,4 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { SETTINGS_DEFAULTS } from '@common/constants';
 import type { AgentSkills, AgentSkillsBody, RoutingStats, RoutingTarget } from '@common/schemas/routing';
 import { ROUTING_MESSAGES } from '@common/schemas/routing';
 import type { z } from 'zod';
@@ -10,9 +9,9 @@ import { projectMembers, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { ActorContext } from '../audit/actor';
 import { writeAudit } from '../audit/write-audit';
-import { readProjectSettings } from '../settings/read-settings';
+import { readProjectTimeZone } from '../settings/read-settings';
 import { handOutSoon } from './hand-out';
-import { zonedDay } from './routing-session';
+import { localDate } from '@common/time-zone';
 
 export type { AgentSkillsBody };
 
@@ -20,10 +19,9 @@ const DAY_MS = 86_400_000;
 
 /** Per rule: matches and assignments today and over the last 7 days (project's time zone), total assignments, last match. */
 export async function routingStats(ctx: AppContext, projectId: number): Promise<RoutingStats> {
-  const settings = await readProjectSettings(ctx.database.db, projectId);
-  const timeZone = settings?.timezone ?? SETTINGS_DEFAULTS.timezone;
+  const timeZone = await readProjectTimeZone(ctx.database.db, projectId);
   const now = ctx.clock.now();
-  const today = zonedDay(now, timeZone);
+  const today = localDate(timeZone, now);
   // Six days before today's date (calendar arithmetic on the date, not on the instant).
   const weekStart = new Date(Date.parse(`${today}T00:00:00Z`) - 6 * DAY_MS).toISOString().slice(0, 10);
   const result = await ctx.database.db.execute(sql`

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { SETTINGS_DEFAULTS } from '@common/constants';
 import type { Role } from '@common/enums';
 import type { DbOrTx } from '../../db/client';
 import { projectSettings, systemSettings } from '../../db/schema';
@@ -57,4 +58,10 @@ export async function readProjectSettings(db: DbOrTx, projectId: number): Promis
     .from(projectSettings)
     .where(eq(projectSettings.projectId, projectId));
   return row;
+}
+
+/** The project's time zone (its settings, Istanbul by default): its days, windows and the dates its screens show. */
+export async function readProjectTimeZone(db: DbOrTx, projectId: number): Promise<string> {
+  const [row] = await db.select({ timezone: projectSettings.timezone }).from(projectSettings).where(eq(projectSettings.projectId, projectId));
+  return row?.timezone ?? SETTINGS_DEFAULTS.timezone;
 }

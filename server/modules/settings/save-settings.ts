@@ -10,6 +10,7 @@ import { projectSettings, systemSettings } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { auditActor, type ActorContext } from '../audit/actor';
 import { diffFields, writeAudit } from '../audit/write-audit';
+import { handOutWaitingSoon } from '../routing/hand-out';
 import { readProjectSettings, readSystemSettings, type ProjectSettings, type SystemSettings } from './read-settings';
 
 const PROJECT_SETTINGS_MISSING = 'Proje ayarları bulunamadı';
@@ -62,6 +63,7 @@ export async function saveProjectSettings(
   projectId: number,
   input: z.output<typeof projectSettingsBody>,
 ): Promise<ProjectSettings> {
+  let capacityRaised = false;
   const saved = await ctx.database.db.transaction(async (tx) => {
     const before = await readProjectSettings(tx, projectId);
     if (!before) throw notFound(PROJECT_SETTINGS_MISSING);
@@ -84,8 +86,11 @@ export async function saveProjectSettings(
         projectId,
       });
     }
+    capacityRaised = after.defaultAgentCapacity > before.defaultAgentCapacity;
     return after;
   });
   ctx.realtime.emitToProject(projectId, SOCKET_EVENTS.settingsChanged, { projectId });
+  // Agents on the default capacity have room now: waiting requests the rules route to them are handed out.
+  if (capacityRaised) handOutWaitingSoon(ctx, projectId);
   return saved;
 }

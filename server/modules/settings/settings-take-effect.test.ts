@@ -186,4 +186,20 @@ describe('timezone', () => {
     await saveProject(project.id, { timezone: 'UTC' });
     expect(await dayOf()).toEqual([utcDay]);
   });
+
+  it('the project list and the login tell the web app the zone to show the project\'s dates in', async () => {
+    const project = await buildProject(t.app);
+    const member = await buildUser(t.app, { role: 'operator', projects: [project.id] });
+    const zoneIn = async () => {
+      const { accessToken, user } = await login(t.app, member.username);
+      const list = await t.app.inject({ method: 'GET', url: '/api/projects', headers: bearer(accessToken) });
+      expect(list.statusCode, list.body).toBe(200);
+      const listed = (list.json().data as { id: number; timezone: string }[]).find((p) => p.id === project.id);
+      const atLogin = (user.projects as { id: number; timezone: string }[]).find((p) => p.id === project.id);
+      return [listed?.timezone, atLogin?.timezone];
+    };
+    expect(await zoneIn()).toEqual(['Europe/Istanbul', 'Europe/Istanbul']);
+    await saveProject(project.id, { timezone: 'America/New_York' });
+    expect(await zoneIn()).toEqual(['America/New_York', 'America/New_York']);
+  });
 });

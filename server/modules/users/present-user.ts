@@ -1,9 +1,9 @@
-import type { ProjectSummary } from '@common/schemas/auth';
+import type { ProjectRef } from '@common/schemas/auth';
 import type { User } from '@common/schemas/users';
 import type { UserRow } from './user-policy';
 
 /** The API's view of a user: never the password hash, TOTP secret or lockout counters. */
-export function presentUser(row: UserRow, projects: ProjectSummary[]): User {
+export function presentUser(row: UserRow, projects: ProjectRef[]): User {
   return {
     id: row.id,
     username: row.username,

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import { seesAllProjects } from '@common/permissions';
 import type { Role } from '@common/enums';
-import type { ProjectSummary } from '@common/schemas/auth';
+import type { ProjectRef } from '@common/schemas/auth';
 import { USER_MESSAGES } from '@common/schemas/users';
 import type { DbOrTx } from '../../db/client';
 import { projectMembers, projects } from '../../db/schema';
@@ -36,8 +36,8 @@ export async function usersOutsideScope(db: DbOrTx, userIds: number[], scope: Pr
 }
 
 /** Each user's projects, limited to those the caller may see. */
-export async function projectsOfUsers(db: DbOrTx, userIds: number[], scope: ProjectScope): Promise<Map<number, ProjectSummary[]>> {
-  const result = new Map<number, ProjectSummary[]>(userIds.map((id) => [id, []]));
+export async function projectsOfUsers(db: DbOrTx, userIds: number[], scope: ProjectScope): Promise<Map<number, ProjectRef[]>> {
+  const result = new Map<number, ProjectRef[]>(userIds.map((id) => [id, []]));
   if (userIds.length === 0) return result;
   const rows = await db
     .select({ userId: projectMembers.userId, id: projects.id, code: projects.code, name: projects.name })

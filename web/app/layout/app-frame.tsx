@@ -3,6 +3,8 @@
 import '@common/zod-tr';
 import { useState, type ReactNode } from 'react';
 import { Outlet, useNavigation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@web/lib/query-keys';
 import { Dialog } from '@web/components/ui';
 import { PageActionsProvider } from '@web/components/layout/page-actions';
 import { useOwnPresence } from '@web/features/agents/api/own-presence';
@@ -15,6 +17,7 @@ import { SidebarContent } from './sidebar';
 import { SkipLink } from './skip-link';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { usePageTitle } from './use-page-title';
+import { useDisplayTimeZone } from './use-display-time-zone';
 import { useSessionSync } from './use-session-sync';
 
 /** The signed-in frame (spec §2.2): sidebar, header, and the page in <main>. */
@@ -22,8 +25,13 @@ export function AppFrame({ children }: { children?: ReactNode }) {
   useProjectSocketConnection();
   useSessionSync();
   useOwnPresence();
-  // A saved application name reaches every open screen.
-  useSocketEvent(SOCKET_EVENTS.settingsChanged, () => void refreshAppName());
+  const timeZone = useDisplayTimeZone();
+  // Saved settings reach every open screen: the application name, and the project's time zone (in the project list).
+  const queryClient = useQueryClient();
+  useSocketEvent(SOCKET_EVENTS.settingsChanged, () => {
+    void refreshAppName();
+    void queryClient.invalidateQueries({ queryKey: queryKeys.allProjects });
+  });
   const title = usePageTitle();
   useDocumentTitle(title);
   const [navOpen, setNavOpen] = useState(false);
@@ -46,7 +54,9 @@ export function AppFrame({ children }: { children?: ReactNode }) {
             {navigating && <div className="h-full w-full animate-pulse bg-indigo-500" />}
           </div>
           <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8">
-            <div className="mx-auto w-full max-w-7xl">{children ?? <Outlet />}</div>
+            <div key={timeZone} className="mx-auto w-full max-w-7xl">
+              {children ?? <Outlet />}
+            </div>
           </main>
         </div>
       </div>

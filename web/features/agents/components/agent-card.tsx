@@ -37,7 +37,7 @@ export function AgentCard({ agent, actions, skills, skillsLoading }: { agent: Li
           {!agent.isActive && <Badge tone="danger">Pasif</Badge>}
         </div>
       </div>
-      <LoadBar current={agent.currentLoad} max={agent.maxLoad} />
+      <LoadBar current={agent.currentLoad} max={agent.maxLoad} projectDefault={agent.ownMaxLoad === null} />
       <dl className="grid grid-cols-2 gap-3 text-sm">
         <div>
           <dt className="text-xs text-zinc-500 dark:text-zinc-400">Performans</dt>

@@ -23,6 +23,7 @@ const agent = (id: number, fullName: string, currentLoad: number): ListedAgent =
   accountActive: true,
   currentLoad,
   maxLoad: 5,
+  ownMaxLoad: 5,
   performance: 92,
   totalCompleted: 10,
   totalAmount: '500.00',

@@ -16,6 +16,14 @@ describe('agent indicators (§9)', () => {
     expect(screen.getByRole('meter', { name: 'Yük' })).toHaveAttribute('data-tone', tone);
   });
 
+  it("says when the capacity is the project's default rather than the agent's own", () => {
+    const { unmount } = render(<LoadBar current={2} max={5} projectDefault />);
+    expect(screen.getByText('(varsayılan)')).toBeInTheDocument();
+    unmount();
+    render(<LoadBar current={2} max={5} />);
+    expect(screen.queryByText('(varsayılan)')).not.toBeInTheDocument();
+  });
+
   it.each([
     [95, 'green'],
     [90, 'green'],

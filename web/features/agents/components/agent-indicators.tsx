@@ -24,15 +24,17 @@ const TEXT: Record<Tone, string> = {
 };
 
 /** §9 load bar: red above 80 %, yellow above 60 %, green otherwise. */
-export function LoadBar({ current, max }: { current: number; max: number }) {
+/** `projectDefault`: the agent has no capacity of their own; the project's default applies (settings). */
+export function LoadBar({ current, max, projectDefault = false }: { current: number; max: number; projectDefault?: boolean }) {
   const percent = loadPercent(current, max);
   const tone = loadTone(percent);
   return (
     <div className="flex flex-col gap-1">
       <div className="flex justify-between text-xs text-zinc-500 dark:text-zinc-400">
         <span>Yük</span>
-        <span className="tabular-nums">
+        <span className="tabular-nums" title={projectDefault ? 'Kapasite: projenin varsayılanı' : undefined}>
           {current} / {max}
+          {projectDefault && <span className="ml-1">(varsayılan)</span>}
         </span>
       </div>
       <div

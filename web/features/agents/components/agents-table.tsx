@@ -38,7 +38,7 @@ export function AgentsTable({ agents }: { agents: Agent[] }) {
                 <AgentStatusBadge status={a.status} />
               </TableCell>
               <TableCell>
-                <LoadBar current={a.currentLoad} max={a.maxLoad} />
+                <LoadBar current={a.currentLoad} max={a.maxLoad} projectDefault={a.ownMaxLoad === null} />
               </TableCell>
               <TableCell>
                 <PerformanceValue value={a.performance} />

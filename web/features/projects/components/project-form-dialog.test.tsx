@@ -18,6 +18,7 @@ const project: Project = {
   isActive: true,
   lastSyncAt: null,
   createdAt: '2025-01-01T00:00:00Z',
+  timezone: 'Europe/Istanbul',
 };
 
 function renderForm(existing: Project | null = null) {

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, CircleDollarSign, FileBarChart, Percent } from 'lucide-react';
-import { ANALYTICS_TEXT, formatMinutes, localDate, REPORT_TYPE_LABELS, REPORT_TYPES, type ReportType } from '@common/analytics';
-import { SETTINGS_DEFAULTS } from '@common/constants';
+import { ANALYTICS_TEXT, formatMinutes, REPORT_TYPE_LABELS, REPORT_TYPES, type ReportType } from '@common/analytics';
+import { localDate } from '@common/time-zone';
+import { useProjectTimeZone } from '@web/stores/session-store';
 import { ExportButtons } from '@web/components/export/export-buttons';
 import { RequireProject } from '@web/components/layout/require-project';
 import { MetricList } from '@web/components/metric-list';
@@ -14,7 +15,7 @@ import { ReportPartTable } from '../components/report-part-table';
 type Mode = 'month' | 'range';
 
 function Reports({ projectId }: { projectId: number }) {
-  const today = localDate(SETTINGS_DEFAULTS.timezone, new Date());
+  const today = localDate(useProjectTimeZone(), new Date());
   const [type, setType] = useState<ReportType>('bonus');
   const [mode, setMode] = useState<Mode>('month');
   const [month, setMonth] = useState(today.slice(0, 7));

@@ -6,9 +6,11 @@ import { FlaskConical } from 'lucide-react';
 import { PRIORITY } from '@common/constants';
 import { BONUS_TYPE_LABELS, BONUS_TYPES, CUSTOMER_SEGMENT_LABELS, CUSTOMER_SEGMENTS, type BonusType, type CustomerSegment } from '@common/enums';
 import { routingTestPayload, type RoutingRule, type RoutingTestPayload, type RoutingTestResult } from '@common/schemas/routing';
+import { wallClockToInstant } from '@common/time-zone';
 import { FormAlert } from '@web/components/layout/form-alert';
 import { Button, Dialog, Input, Select } from '@web/components/ui';
 import { applyServerErrors } from '@web/lib/form-errors';
+import { getDisplayTimeZone } from '@web/lib/format';
 import { RuleTrace } from './rule-trace';
 
 const optional = (v: string) => (v.trim() === '' ? undefined : v.trim());
@@ -31,8 +33,8 @@ const testFormSchema = z
       customerSegment: v.customerSegment || null,
       priority: v.priority,
       amount: v.amount,
-      // datetime-local has no zone: it is the browser's local time, sent as an instant.
-      at: v.at ? new Date(v.at).toISOString() : undefined,
+      // datetime-local has no zone: it is read as the project's wall-clock time (the zone every date is shown in).
+      at: v.at ? wallClockToInstant(v.at, getDisplayTimeZone())?.toISOString() : undefined,
       customerUsername: optional(v.customerUsername),
       externalId: optional(v.externalId),
       description: optional(v.description),
@@ -113,7 +115,7 @@ function RuleTestForm({ rule, onTest }: { rule: RoutingRule; onTest: RuleTestDia
         <details className="rounded-lg border border-zinc-200 px-3 py-2 dark:border-zinc-800">
           <summary className="cursor-pointer text-sm font-medium text-zinc-700 select-none dark:text-zinc-300">Diğer alanlar (opsiyonel)</summary>
           <div className="mt-3 grid gap-4 pb-2 sm:grid-cols-2">
-            <Input label="Zaman" type="datetime-local" hint="Boş: şimdi. Zaman aralığı koşulları bu ana göre denenir." error={errors.at?.message} {...field('at')} />
+            <Input label="Zaman" type="datetime-local" hint={`Boş: şimdi. Projenin saatiyle (${getDisplayTimeZone()}); zaman aralığı koşulları bu ana göre denenir.`} error={errors.at?.message} {...field('at')} />
             <Input label="Müşteri Kullanıcı Adı" autoComplete="off" error={errors.customerUsername?.message} {...field('customerUsername')} />
             <Input label="Dış Referans" autoComplete="off" error={errors.externalId?.message} {...field('externalId')} />
             <Input label="Açıklama" autoComplete="off" error={errors.description?.message} {...field('description')} />

@@ -51,6 +51,8 @@ export function useSaveSettings(projectId: number) {
     onSuccess: ({ system, project }) => {
       if (system) queryClient.setQueryData(systemKey, system);
       queryClient.setQueryData(projectKey(projectId), project);
+      // The project list carries the time zone every date is shown in.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.allProjects });
       void refreshAppName();
     },
   });

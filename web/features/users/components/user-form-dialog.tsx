@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ROLE_LABELS, type Role } from '@common/enums';
-import type { ProjectSummary } from '@common/schemas/auth';
+import type { ProjectRef } from '@common/schemas/auth';
 import { USER_MESSAGES, userCreateBody, userUpdateBody, type User } from '@common/schemas/users';
 import { roleChoices } from '@common/user-rules';
 import { FormAlert } from '@web/components/layout/form-alert';
@@ -18,7 +18,7 @@ export interface UserFormDialogProps {
   user?: User | null;
   actor: { id: number; role: Role };
   /** Projects the actor may assign (their own; every project for super_admin). */
-  projects: ProjectSummary[];
+  projects: ProjectRef[];
   /** The active project, preselected for a new user. */
   defaultProjectId: number | null;
   onClose: () => void;

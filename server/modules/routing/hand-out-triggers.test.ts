@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildProject, buildUser, login } from '../../test/harness';
+import { call, closeSockets, createRule, connectOnline, newRequest, requestRow, requestsUrl, routingTestBed, rulesUrl } from './routing-test-kit';
+
+/**
+ * Hand-out beyond an agent coming online (issue 11): every change that can make someone a
+ * target — a rule switched on, an agent switched back on, their capacity raised or set back to
+ * the project's default, the project's default capacity raised — hands waiting requests out at once.
+ */
+let t: Awaited<ReturnType<typeof routingTestBed>>;
+let operator: string;
+let superAdmin: string;
+beforeAll(async () => {
+  t = await routingTestBed();
+  operator = (await login(t.app, t.members.operator.username)).accessToken;
+  superAdmin = (await login(t.app, t.members.super_admin.username)).accessToken;
+}, 60_000);
+afterAll(async () => {
+  closeSockets();
+  await t?.close();
+});
+
+async function freshProject() {
+  const project = await buildProject(t.app);
+  const { projectMembers } = await import('../../db/schema');
+  await t.app.ctx.database.db.insert(projectMembers).values([
+    { projectId: project.id, userId: t.members.manager.id },
+    { projectId: project.id, userId: t.members.operator.id },
+  ]);
+  return project.id;
+}
+
+/** Hand-out runs after the change commits (fired and forgotten): wait for its result as a user would. */
+async function assigneeSoon(requestId: number): Promise<number | null> {
+  for (let i = 0; i < 100; i++) {
+    const row = await requestRow(t.app, requestId);
+    if (row.assignedUserId !== null) return row.assignedUserId;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return null;
+}
+
+const waiting = async (project: number) => {
+  const res = await call(t.app, 'POST', requestsUrl(project), operator, newRequest());
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { id: number; status: string };
+};
+
+const agentUrl = (project: number, userId: number) => `/api/projects/${project}/agents/${userId}`;
+
+describe('hand-out when the rules or capacities change', () => {
+  it('a rule switched on hands the waiting requests to its eligible target', async () => {
+    const project = await freshProject();
+    const agent = await buildUser(t.app, { role: 'agent', projects: [project] });
+    await connectOnline(t.app, project, agent);
+    const rule = await createRule(t.app, project, t.manager, { isActive: false });
+    const request = await waiting(project);
+    expect(request.status).toBe('new');
+
+    const res = await call(t.app, 'PATCH', `${rulesUrl(project)}/${rule.id}/toggle`, t.manager, { isActive: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await assigneeSoon(request.id)).toBe(agent.id);
+    expect((await requestRow(t.app, request.id)).status).toBe('assigned');
+  });
+
+  it('a new active rule does the same, and a paused one does not', async () => {
+    const project = await freshProject();
+    const agent = await buildUser(t.app, { role: 'agent', projects: [project] });
+    await connectOnline(t.app, project, agent);
+    const request = await waiting(project);
+    await createRule(t.app, project, t.manager, { isActive: false, ruleName: 'Duraklatılmış' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await requestRow(t.app, request.id)).assignedUserId).toBeNull();
+    await createRule(t.app, project, t.manager, { ruleName: 'Yeni kural' });
+    expect(await assigneeSoon(request.id)).toBe(agent.id);
+  });
+
+  it('an agent switched back on in the project gets the requests the rules route to them', async () => {
+    const project = await freshProject();
+    const agent = await buildUser(t.app, { role: 'agent', projects: [project] });
+    await connectOnline(t.app, project, agent);
+    await createRule(t.app, project, t.manager, { targetStrategy: 'user', targetUserId: agent.id });
+    expect((await call(t.app, 'PATCH', `${agentUrl(project, agent.id)}/toggle`, superAdmin, { isActive: false })).statusCode).toBe(200);
+    const request = await waiting(project);
+    expect(request.status).toBe('new');
+
+    expect((await call(t.app, 'PATCH', `${agentUrl(project, agent.id)}/toggle`, superAdmin, { isActive: true })).statusCode).toBe(200);
+    expect(await assigneeSoon(request.id)).toBe(agent.id);
+  });
+
+  it("raising an agent's capacity, or setting it back to the project's default, hands out at once", async () => {
+    const project = await freshProject();
+    const agent = await buildUser(t.app, { role: 'agent', projects: [project], maxLoad: 1 });
+    await connectOnline(t.app, project, agent);
+    await createRule(t.app, project, t.manager, { targetStrategy: 'user', targetUserId: agent.id });
+    const first = await waiting(project);
+    const second = await waiting(project);
+    const third = await waiting(project);
+    expect([first.status, second.status, third.status]).toEqual(['assigned', 'new', 'new']);
+
+    const raised = await call(t.app, 'PUT', agentUrl(project, agent.id), superAdmin, { maxLoad: 2 });
+    expect(raised.statusCode, raised.body).toBe(200);
+    expect(raised.json().data).toMatchObject({ maxLoad: 2, ownMaxLoad: 2 });
+    expect(await assigneeSoon(second.id)).toBe(agent.id);
+    expect((await requestRow(t.app, third.id)).assignedUserId).toBeNull();
+
+    // null: no capacity of their own any more, the project's default (5) applies.
+    const reset = await call(t.app, 'PUT', agentUrl(project, agent.id), superAdmin, { maxLoad: null });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json().data).toMatchObject({ maxLoad: 5, ownMaxLoad: null });
+    expect(await assigneeSoon(third.id)).toBe(agent.id);
+  });
+
+  it("raising the project's default capacity hands out to the agents who have none of their own", async () => {
+    const project = await freshProject();
+    const agent = await buildUser(t.app, { role: 'agent', projects: [project], maxLoad: null });
+    const settingsUrl = `/api/projects/${project}/settings`;
+    const settings = {
+      timezone: 'Europe/Istanbul',
+      autoSync: false,
+      syncInterval: 30,
+      emailNotifications: false,
+      smsNotifications: false,
+      waitingAlertMinutes: 30,
+      claimLeaseMinutes: 30,
+      completeConfirmAmount: '10000',
+      duplicateWindowHours: 24,
+    };
+    expect((await call(t.app, 'PUT', settingsUrl, superAdmin, { ...settings, defaultAgentCapacity: 1 })).statusCode).toBe(200);
+    await connectOnline(t.app, project, agent);
+    await createRule(t.app, project, t.manager, { targetStrategy: 'user', targetUserId: agent.id });
+    const first = await waiting(project);
+    const second = await waiting(project);
+    expect([first.status, second.status]).toEqual(['assigned', 'new']);
+
+    const saved = await call(t.app, 'PUT', settingsUrl, superAdmin, { ...settings, defaultAgentCapacity: 2 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await assigneeSoon(second.id)).toBe(agent.id);
+  });
+});
