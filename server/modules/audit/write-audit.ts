@@ -9,7 +9,7 @@ export interface AuditActor {
 }
 
 /** `details` may be left out only where the action's schema accepts an empty object. */
-type DetailsField<A extends AuditAction> = {} extends AuditDetails<A> ? { details?: AuditDetails<A> } : { details: AuditDetails<A> };
+type DetailsField<A extends AuditAction> = Record<string, never> extends AuditDetails<A> ? { details?: AuditDetails<A> } : { details: AuditDetails<A> };
 
 /**
  * One audit row as a caller gives it. Resource, severity and category come from the catalogue
