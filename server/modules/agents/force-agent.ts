@@ -30,10 +30,7 @@ export async function forceOffline({ ctx, actor, ipAddress }: ActorContext, proj
     await writeAudit(tx, {
       actor: auditActor(actor),
       action: 'FORCE_OFFLINE',
-      resource: 'agent',
       resourceId: agentId,
-      severity: 'high',
-      category: 'security',
       details: { username: row.user.username, reason: reason ?? null, previousManualStatus: row.user.manualStatus },
       ipAddress,
       projectId,
@@ -58,10 +55,7 @@ export async function forceLogout({ ctx, actor, ipAddress }: ActorContext, proje
     await writeAudit(tx, {
       actor: auditActor(actor),
       action: 'FORCE_LOGOUT',
-      resource: 'agent',
       resourceId: agentId,
-      severity: 'high',
-      category: 'security',
       details: { username: row.user.username, reason: reason ?? null, sessionsEnded: ended },
       ipAddress,
       projectId,

@@ -66,10 +66,7 @@ export async function addAgent(actorCtx: ActorContext, projectId: number, input:
     await writeAudit(tx, {
       actor: auditActor(actor),
       action: 'CREATE_AGENT',
-      resource: 'agent',
       resourceId: user.id,
-      severity: 'medium',
-      category: 'user',
       details: { username: user.username, maxLoad: input.maxLoad ?? user.maxLoad },
       ipAddress,
       projectId,
@@ -90,10 +87,7 @@ export async function updateAgent({ ctx, actor, ipAddress }: ActorContext, proje
     await writeAudit(tx, {
       actor: auditActor(actor),
       action: 'UPDATE_AGENT',
-      resource: 'agent',
       resourceId: userId,
-      severity: 'low',
-      category: 'user',
       details: { username: target.user.username, changes },
       ipAddress,
       projectId,
@@ -117,10 +111,7 @@ export async function toggleAgent({ ctx, actor, ipAddress }: ActorContext, proje
     await writeAudit(tx, {
       actor: auditActor(actor),
       action: 'TOGGLE_AGENT',
-      resource: 'agent',
       resourceId: userId,
-      severity: 'medium',
-      category: 'user',
       details: { username: target.user.username, changes: { isActive: { before: target.agentActive, after: isActive } } },
       ipAddress,
       projectId,
@@ -146,10 +137,7 @@ export async function removeAgent({ ctx, actor, ipAddress }: ActorContext, proje
     await writeAudit(tx, {
       actor: auditActor(actor),
       action: 'DELETE_AGENT',
-      resource: 'agent',
       resourceId: userId,
-      severity: 'medium',
-      category: 'user',
       details: { username: target.user.username },
       ipAddress,
       projectId,

@@ -23,10 +23,7 @@ export async function setOwnStatus({ ctx, actor, ipAddress }: ActorContext, stat
     await writeAudit(tx, {
       actor: auditActor(actor),
       action: 'SET_AGENT_STATUS',
-      resource: 'user',
       resourceId: actor.id,
-      severity: 'low',
-      category: 'user',
       details: { changes: { manualStatus: { before: before?.manualStatus ?? null, after: manualStatus } }, projectIds: memberOf },
       ipAddress,
     });

@@ -7,6 +7,7 @@ import { route } from '../../lib/route';
 import { requireAuth } from '../../policies/authorize';
 import type { App } from '../../types';
 import { writeAudit } from '../audit/write-audit';
+import type { AuditDetails, AuditResourceChoice } from '@common/audit-catalogue';
 import { buildReport } from './build-report';
 import { dashboardActivity, dashboardHealth, dashboardPerformance, dashboardStats } from './dashboard';
 import { REQUEST_EXPORT_COLUMNS, requestExportBatches } from './export-requests';
@@ -30,14 +31,18 @@ function sendFile(app: App, reply: FastifyReply, format: ExportFormat, fileName:
   return reply.send(out);
 }
 
-async function auditExport(app: App, request: FastifyRequest, projectId: number, resource: string, details: Record<string, unknown>) {
+async function auditExport(
+  app: App,
+  request: FastifyRequest,
+  projectId: number,
+  resource: AuditResourceChoice<'EXPORT_DATA'>,
+  details: AuditDetails<'EXPORT_DATA'>,
+) {
   const { user } = requireAuth(request);
   await writeAudit(app.ctx.database.db, {
     actor: { id: user.id, username: user.username },
     action: 'EXPORT_DATA',
     resource,
-    severity: 'low',
-    category: 'data',
     details,
     ipAddress: request.ip,
     projectId,

@@ -1,4 +1,5 @@
-import type { AuditAction, AuditCategory, AuditSeverity } from '@common/enums';
+import { auditEntryOf, type AuditDetails, type AuditResourceChoice, type AuditSeverityChoice } from '@common/audit-catalogue';
+import type { AuditAction } from '@common/enums';
 import type { DbOrTx } from '../../db/client';
 import { auditLogs } from '../../db/schema';
 
@@ -7,17 +8,23 @@ export interface AuditActor {
   username: string | null;
 }
 
-export interface AuditEntry {
+/** `details` may be left out only where the action's schema accepts an empty object. */
+type DetailsField<A extends AuditAction> = Record<string, never> extends AuditDetails<A> ? { details?: AuditDetails<A> } : { details: AuditDetails<A> };
+
+/**
+ * One audit row as a caller gives it. Resource, severity and category come from the catalogue
+ * (`common/audit-catalogue.ts`); `severity` and `resource` may be passed only for the actions
+ * whose catalogue entry lets them vary.
+ */
+export type AuditEntry<A extends AuditAction> = {
   actor: AuditActor;
-  action: AuditAction;
-  resource: string;
+  action: A;
   resourceId?: string | number | null;
-  severity: AuditSeverity;
-  category: AuditCategory;
-  details?: Record<string, unknown>;
   ipAddress?: string | null;
   projectId?: number | null;
-}
+  severity?: AuditSeverityChoice<A>;
+  resource?: AuditResourceChoice<A>;
+} & DetailsField<A>;
 
 /** Keys whose values never enter the audit log, at any depth. */
 const SECRET_KEYS = /pass(word)?|secret|token|totp|backup/i;
@@ -32,17 +39,44 @@ function scrub(value: unknown): unknown {
   return value;
 }
 
+/**
+ * Under test a row that breaks the catalogue throws, so the suite finds it. Elsewhere it is
+ * written as given and the slip reported: losing an audit row (or failing the user's change
+ * with it) would be worse than an odd `details`. The check is a safeParse of a small object.
+ */
+const STRICT = process.env.NODE_ENV === 'test' || process.env.VITEST !== undefined;
+
+function checkEntry(entry: { action: AuditAction; severity?: string; resource?: string; details?: unknown }, details: Record<string, unknown>): void {
+  const known = auditEntryOf(entry.action);
+  const problems: string[] = [];
+  const parsed = known.details.safeParse(details);
+  if (!parsed.success) problems.push(`details: ${parsed.error.message}`);
+  if (entry.severity !== undefined && entry.severity !== known.severity && !known.otherSeverities?.includes(entry.severity as never)) {
+    problems.push(`severity '${entry.severity}' is not one the catalogue allows`);
+  }
+  if (entry.resource !== undefined && entry.resource !== known.resource && !known.otherResources?.includes(entry.resource as never)) {
+    problems.push(`resource '${entry.resource}' is not one the catalogue allows`);
+  }
+  if (problems.length === 0) return;
+  const message = `audit row ${entry.action} breaks the catalogue: ${problems.join('; ')}`;
+  if (STRICT) throw new Error(message);
+  process.emitWarning(message, 'AuditCatalogueWarning');
+}
+
 /** Writes one audit row; call it inside the transaction of the change it records. */
-export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
+export async function writeAudit<A extends AuditAction>(tx: DbOrTx, entry: AuditEntry<A>): Promise<void> {
+  const known = auditEntryOf(entry.action);
+  const details = (entry.details ?? {}) as Record<string, unknown>;
+  checkEntry(entry, details);
   await tx.insert(auditLogs).values({
     userId: entry.actor.id,
     username: entry.actor.username,
     action: entry.action,
-    resource: entry.resource,
+    resource: entry.resource ?? known.resource,
     resourceId: entry.resourceId == null ? null : String(entry.resourceId),
-    severity: entry.severity,
-    category: entry.category,
-    details: scrub(entry.details ?? {}) as Record<string, unknown>,
+    severity: entry.severity ?? known.severity,
+    category: known.category,
+    details: scrub(details) as Record<string, unknown>,
     ipAddress: entry.ipAddress ?? null,
     projectId: entry.projectId ?? null,
   });

@@ -32,9 +32,7 @@ export async function changeOwnPassword(ctx: AppContext, auth: AuthContext, inpu
     await writeAudit(db, {
       actor: { id: user.id, username: user.username },
       action: 'FAILED_LOGIN',
-      resource: 'auth',
       severity: attempt.counted && !attempt.lockedNow ? 'medium' : 'high',
-      category: 'auth',
       details: { reason: !attempt.counted ? 'locked' : attempt.lockedNow ? 'locked_now' : 'wrong_current_password' },
       ipAddress: input.ipAddress,
     });
@@ -46,10 +44,7 @@ export async function changeOwnPassword(ctx: AppContext, auth: AuthContext, inpu
     await writeAudit(tx, {
       actor: { id: user.id, username: user.username },
       action: 'CHANGE_PASSWORD',
-      resource: 'user',
       resourceId: user.id,
-      severity: 'medium',
-      category: 'security',
       ipAddress: input.ipAddress,
     });
     // Every other sign-in ends; this one stays.

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors';
 import { burnPasswordTime, verifyPassword } from '../../lib/passwords';
 import { issueLoginChallenge, type TotpChallenge } from '../totp/login-challenge';
 import { writeAudit } from '../audit/write-audit';
+import type { AuditDetails } from '@common/audit-catalogue';
 import { listProjectSummaries } from '../projects/project-access';
 import { reserveLoginAttempt } from './login-attempts';
 import { openSession, sessionUnknown } from './sessions';
@@ -57,9 +58,7 @@ export async function login(ctx: AppContext, input: LoginInput): Promise<LoginRe
     await writeAudit(db, {
       actor: { id: attempt.userId, username: found?.username ?? input.username.slice(0, 64) },
       action: 'FAILED_LOGIN',
-      resource: 'auth',
       severity: reason === 'locked' || reason === 'locked_now' ? 'high' : 'medium',
-      category: 'auth',
       details: { reason },
       ipAddress: input.ipAddress,
     });
@@ -82,17 +81,14 @@ export async function completeSignIn(
   tx: DbOrTx,
   user: typeof users.$inferSelect,
   from: Pick<LoginInput, 'ipAddress' | 'userAgent'>,
-  details?: Record<string, unknown>,
+  details?: AuditDetails<'LOGIN'>,
 ): Promise<LoginResponse> {
   await tx.update(users).set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: ctx.clock.now() }).where(eq(users.id, user.id));
   const session = await openSession(ctx, tx, { userId: user.id, ipAddress: from.ipAddress, userAgent: from.userAgent });
   await writeAudit(tx, {
     actor: { id: user.id, username: user.username },
     action: 'LOGIN',
-    resource: 'session',
     resourceId: session.sessionId,
-    severity: 'low',
-    category: 'auth',
     details,
     ipAddress: from.ipAddress,
   });

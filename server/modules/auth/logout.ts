@@ -9,10 +9,7 @@ export async function logout(ctx: AppContext, auth: AuthContext, ipAddress: stri
     await writeAudit(tx, {
       actor: { id: auth.user.id, username: auth.user.username },
       action: 'LOGOUT',
-      resource: 'session',
       resourceId: auth.sessionId,
-      severity: 'low',
-      category: 'auth',
       ipAddress,
     });
   });

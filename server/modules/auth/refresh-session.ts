@@ -17,10 +17,7 @@ export async function refreshSession(ctx: AppContext, input: { refreshToken: str
       await writeAudit(tx, {
         actor: { id: outcome.userId || null, username: null },
         action: 'TOKEN_REUSE_DETECTED',
-        resource: 'session',
         resourceId: outcome.sessionId,
-        severity: 'critical',
-        category: 'security',
         details: { note: 'Harcanmış yenileme anahtarı tekrar kullanıldı; oturum sonlandırıldı' },
         ipAddress: input.ipAddress,
       });

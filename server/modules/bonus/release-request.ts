@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { AuditAction } from '@common/enums';
+import type { AuditDetails } from '@common/audit-catalogue';
 import type { BonusRequest, RequestEventType } from '@common/schemas/bonus';
 import type { AppContext } from '../../context';
 import { handOutSoon } from '../routing/hand-out';
@@ -14,13 +14,16 @@ import {
 } from './request-changes';
 import { applyTransition, refusal, type RequestSet, type TransitionResult } from './request-state-machine';
 
-export interface ReleasingMove {
+type ReleasingAuditAction = 'COMPLETE_BONUS_REQUEST' | 'REQUEUE_BONUS_REQUEST';
+
+export interface ReleasingMove<A extends ReleasingAuditAction> {
   action: 'complete' | 'requeue';
   /** Fields to write, given the move's instant (so e.g. completedAt equals updatedAt). */
   set: (now: Date) => RequestSet;
   guard?: SQL;
-  event: { type: RequestEventType; reason: string | null; details: (moved: TransitionResult) => Record<string, unknown> };
-  auditAction: AuditAction;
+  /** Its details go to the request's timeline and to the audit row alike. */
+  event: { type: RequestEventType; reason: string | null; details: (moved: TransitionResult) => AuditDetails<A> };
+  auditAction: A;
   socketEvent: RequestSocketEvent;
 }
 
@@ -29,10 +32,10 @@ export interface ReleasingMove {
  * and audit row, and, since the assignee's load dropped, the hand-over of their oldest capacity
  * reservation — all in one transaction; the socket events go out once it commits.
  */
-export async function releaseRequest(
+export async function releaseRequest<A extends ReleasingAuditAction>(
   ctx: AppContext,
   input: { projectId: number; requestId: number; actor: RequestActor & { id: number } },
-  move: ReleasingMove,
+  move: ReleasingMove<A>,
 ): Promise<BonusRequest> {
   const now = ctx.clock.now();
   const changes = new PendingRequestChanges(input.projectId);

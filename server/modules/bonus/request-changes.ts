@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { AuditAction, RequestStatus } from '@common/enums';
+import type { AuditActionOn, AuditDetails } from '@common/audit-catalogue';
+import type { RequestStatus } from '@common/enums';
 import type { BonusRequest, RequestEventType } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { AppContext } from '../../context';
@@ -45,17 +46,15 @@ export async function recordRequestEvents(tx: DbOrTx, events: RequestEventInput[
     )`);
 }
 
-export async function auditRequestChange(
+/** The audit row of a request change (or of a batch of them, with requestId null). */
+export async function auditRequestChange<A extends AuditActionOn<'bonus_request'>>(
   tx: DbOrTx,
-  input: { actor: RequestActor; action: AuditAction; projectId: number; requestId: number | null; details: Record<string, unknown> },
+  input: { actor: RequestActor; action: A; projectId: number; requestId: number | null; details: AuditDetails<A> },
 ): Promise<void> {
-  await writeAudit(tx, {
+  await writeAudit<A>(tx, {
     actor: { id: input.actor.id, username: input.actor.username },
     action: input.action,
-    resource: 'bonus_request',
     resourceId: input.requestId,
-    severity: 'low',
-    category: 'data',
     details: input.details,
     ipAddress: input.actor.ipAddress ?? null,
     projectId: input.projectId,

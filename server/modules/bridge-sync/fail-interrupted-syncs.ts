@@ -31,10 +31,7 @@ export async function failInterruptedSyncs(ctx: AppContext, options: { everyRunn
       await writeAudit(tx, {
         actor: { id: null, username: null },
         action: 'SYNC_FAILED',
-        resource: 'sync_log',
         resourceId: row.id,
-        severity: 'medium',
-        category: 'system',
         projectId: row.projectId,
         details: { syncType: row.syncType, status: 'failed', errorMessage: SYNC_MESSAGES.serverRestarted, rowsRead: row.rowsRead, rowsWritten: row.rowsWritten },
       });

@@ -50,7 +50,6 @@ async function upsertPerson(tx: DbOrTx, projectId: number, person: ImportedPerso
         resource: 'user',
         resourceId: userId,
         severity: 'low',
-        category: 'user',
         projectId,
         details: { source: 'sync', username: person.username, externalPersonnelId: person.externalId },
       });

@@ -51,10 +51,7 @@ export async function claimSyncSlot(
   await writeAudit(tx, {
     actor: input.actor ? { id: input.actor.id, username: input.actor.username } : { id: null, username: SYNC_MESSAGES.scheduleName },
     action: 'SYNC_STARTED',
-    resource: 'sync_log',
     resourceId: row.id,
-    severity: 'low',
-    category: 'data',
     projectId: input.projectId,
     ipAddress: input.ipAddress ?? null,
     details: { syncType: row.syncType, forceFullSync: row.forceFullSync, trigger: row.trigger, dateFrom: row.dateFrom, dateTo: row.dateTo },
@@ -177,10 +174,7 @@ export class SyncRunner {
       await writeAudit(tx, {
         actor: { id: row.startedByUserId, username: row.trigger === 'schedule' ? SYNC_MESSAGES.scheduleName : (starter?.username ?? null) },
         action: status === 'failed' ? 'SYNC_FAILED' : 'SYNC_FINISHED',
-        resource: 'sync_log',
         resourceId: row.id,
-        severity: status === 'failed' ? 'medium' : 'low',
-        category: status === 'failed' ? 'system' : 'data',
         projectId: row.projectId,
         details: {
           syncType: row.syncType,

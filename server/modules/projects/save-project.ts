@@ -54,10 +54,7 @@ export async function createProject({ ctx, actor, ipAddress }: ActorContext, inp
       await writeAudit(tx, {
         actor: auditActor(actor),
         action: 'CREATE_PROJECT',
-        resource: 'project',
         resourceId: row!.id,
-        severity: 'medium',
-        category: 'system',
         details: { ...columnsOf(input), credentialSet: Boolean(input.dbPassword) },
         ipAddress,
         projectId: row!.id,
@@ -90,10 +87,7 @@ export async function updateProject({ ctx, actor, ipAddress }: ActorContext, id:
       await writeAudit(tx, {
         actor: auditActor(actor),
         action: 'UPDATE_PROJECT',
-        resource: 'project',
         resourceId: id,
-        severity: 'medium',
-        category: 'system',
         details: { code: row!.code, changes: diffFields(before, next), credentialChanged: Boolean(input.dbPassword) },
         ipAddress,
         projectId: id,
@@ -113,10 +107,8 @@ export async function toggleProject({ ctx, actor, ipAddress }: ActorContext, id:
     await writeAudit(tx, {
       actor: auditActor(actor),
       action: 'TOGGLE_PROJECT',
-      resource: 'project',
       resourceId: id,
       severity: isActive ? 'medium' : 'high',
-      category: 'system',
       details: { code: row!.code, changes: diffFields(before, { isActive }) },
       ipAddress,
       projectId: id,
@@ -133,10 +125,7 @@ export async function deleteProject({ ctx, actor, ipAddress }: ActorContext, id:
     await writeAudit(tx, {
       actor: auditActor(actor),
       action: 'DELETE_PROJECT',
-      resource: 'project',
       resourceId: id,
-      severity: 'critical',
-      category: 'system',
       details: { code: before.code, name: before.name },
       ipAddress,
       projectId: id,

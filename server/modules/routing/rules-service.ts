@@ -8,6 +8,7 @@ import { projectMembers, routingRuleConditions, routingRules, searchFold, users 
 import { notFound, validationError, AppError } from '../../lib/errors';
 import type { ActorContext } from '../audit/actor';
 import { writeAudit } from '../audit/write-audit';
+import type { AuditActionOn, AuditDetails } from '@common/audit-catalogue';
 import { likePattern } from '../../lib/like-pattern';
 import { handOutWaitingSoon } from './hand-out';
 import { conditionParams, presentRule, presentRules } from './rules-repo';
@@ -15,23 +16,22 @@ import { conditionParams, presentRule, presentRules } from './rules-repo';
 type ListQuery = z.output<typeof routingRuleListQuery>;
 export type { RoutingRuleListQuery };
 
+type RuleChange = AuditDetails<'UPDATE_ROUTING_RULE'>;
+
 /** One audit row per change, with the rule as it was and as it is (null when created or deleted). */
 async function auditRule(
   tx: DbOrTx,
   actor: ActorContext,
   projectId: number,
-  action: 'CREATE_ROUTING_RULE' | 'UPDATE_ROUTING_RULE' | 'TOGGLE_ROUTING_RULE' | 'DELETE_ROUTING_RULE' | 'REORDER_ROUTING_RULES',
+  action: AuditActionOn<'routing_rule'>,
   resourceId: number | null,
-  before: unknown,
-  after: unknown,
+  before: RuleChange['before'],
+  after: RuleChange['after'],
 ): Promise<void> {
   await writeAudit(tx, {
     actor: { id: actor.actor.id, username: actor.actor.username },
     action,
-    resource: 'routing_rule',
     resourceId,
-    severity: 'medium',
-    category: 'system',
     details: { before, after },
     ipAddress: actor.ipAddress,
     projectId,

@@ -43,10 +43,8 @@ export async function saveSystemSettings(
       await writeAudit(tx, {
         actor: auditActor(actor),
         action: 'SYSTEM_CONFIG_CHANGE',
-        resource: 'system_settings',
         resourceId: 1,
         severity: SECURITY_SETTING_FIELDS.some((f) => f in diff) ? 'high' : 'medium',
-        category: 'system',
         details: { changes: diff },
         ipAddress,
       });
@@ -79,8 +77,6 @@ export async function saveProjectSettings(
         action: 'SYSTEM_CONFIG_CHANGE',
         resource: 'project_settings',
         resourceId: projectId,
-        severity: 'medium',
-        category: 'system',
         details: { changes: diff },
         ipAddress,
         projectId,

@@ -9,7 +9,6 @@ import { completeSignIn } from '../auth/login';
 import { countCodeAttempt } from './count-code-attempt';
 import { challengeOwner, spendChallenge } from './login-challenge';
 import { acceptSecondFactor } from './second-factor';
-import { auditTotp } from './totp-audit';
 
 export interface TotpLoginInput {
   challenge: string;
@@ -38,9 +37,7 @@ export async function completeTotpLogin(ctx: AppContext, input: TotpLoginInput):
     await writeAudit(db, {
       actor: { id: userId, username: user?.username ?? null },
       action: 'FAILED_LOGIN',
-      resource: 'auth',
       severity: attempt.counted ? 'medium' : 'high',
-      category: 'auth',
       details: { reason: !attempt.counted ? 'locked' : !user?.isActive ? 'inactive' : 'totp_off', step: 'totp' },
       ipAddress: input.ipAddress,
     });
@@ -54,16 +51,16 @@ export async function completeTotpLogin(ctx: AppContext, input: TotpLoginInput):
       if (!factor) throw new WrongCode();
       const signedIn = await completeSignIn(ctx, tx, user, input, { secondFactor: factor === 'backup' ? 'yedek kod' : 'doğrulama kodu' });
       if (factor === 'backup') {
-        await auditTotp(tx, { actor: { id: user.id, username: user.username }, action: 'TOTP_BACKUP_CODE_USED', userId: user.id, ipAddress: input.ipAddress });
+        await writeAudit(tx, { actor: { id: user.id, username: user.username }, action: 'TOTP_BACKUP_CODE_USED', resourceId: user.id, ipAddress: input.ipAddress });
       }
       return signedIn;
     });
   } catch (error) {
     if (!(error instanceof WrongCode)) throw error;
-    await auditTotp(db, {
+    await writeAudit(db, {
       actor: { id: user.id, username: user.username },
       action: 'TOTP_CODE_FAILED',
-      userId: user.id,
+      resourceId: user.id,
       ipAddress: input.ipAddress,
       severity: attempt.lockedNow ? 'high' : 'medium',
       details: { step: 'login', lockedNow: attempt.lockedNow },

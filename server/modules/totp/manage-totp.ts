@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { AuditDetails } from '@common/audit-catalogue';
 import { TOTP_MESSAGES, type TotpSetup, type TotpStatus } from '@common/schemas/totp';
 import type { DbOrTx } from '../../db/client';
 import { totpBackupCodes, users } from '../../db/schema';
@@ -6,10 +7,10 @@ import { AppError, conflict, validationError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { decryptSecret, encryptSecret } from '../../lib/secrets';
 import { auditActor, type ActorContext } from '../audit/actor';
+import { writeAudit } from '../audit/write-audit';
 import { sessionUnknown } from '../auth/sessions';
 import { countUnusedBackupCodes, replaceBackupCodes } from './backup-codes';
 import { acceptSecondFactor, acceptTotpCode } from './second-factor';
-import { auditTotp } from './totp-audit';
 import { checkTotpCode, newTotpSecret, otpauthUri } from './totp-code';
 
 const verifyFailed = (field = 'token') => new AppError('VALIDATION_FAILED', TOTP_MESSAGES.verifyFailed, { [field]: TOTP_MESSAGES.verifyFailed });
@@ -21,8 +22,8 @@ async function loadSelf(db: DbOrTx, id: number) {
 }
 
 /** Records a wrong code from a signed-in user (setup, regenerate, disable). */
-async function auditFailedCode(a: ActorContext, step: string) {
-  await auditTotp(a.ctx.database.db, { actor: auditActor(a.actor), action: 'TOTP_CODE_FAILED', userId: a.actor.id, ipAddress: a.ipAddress, details: { step } });
+async function auditFailedCode(a: ActorContext, step: AuditDetails<'TOTP_CODE_FAILED'>['step']) {
+  await writeAudit(a.ctx.database.db, { actor: auditActor(a.actor), action: 'TOTP_CODE_FAILED', resourceId: a.actor.id, ipAddress: a.ipAddress, details: { step } });
 }
 
 /**
@@ -40,7 +41,7 @@ export async function startTotpSetup(a: ActorContext): Promise<TotpSetup> {
       .update(users)
       .set({ totpSecretEnc: encryptSecret(secret, ctx.keys.encryption), totpLastStep: null, updatedAt: ctx.clock.now() })
       .where(eq(users.id, actor.id));
-    await auditTotp(tx, { actor: auditActor(actor), action: 'TOTP_SETUP_STARTED', userId: actor.id, ipAddress: a.ipAddress });
+    await writeAudit(tx, { actor: auditActor(actor), action: 'TOTP_SETUP_STARTED', resourceId: actor.id, ipAddress: a.ipAddress });
     return { qrCodeUrl: otpauthUri(secret, actor.username), manualEntryKey: secret };
   });
 }
@@ -68,7 +69,7 @@ export async function enableTotp(a: ActorContext, token: string): Promise<string
       .returning({ id: users.id });
     if (enabled.length !== 1) throw conflict(TOTP_MESSAGES.alreadyEnabled);
     const fresh = await replaceBackupCodes(tx, actor.id, ctx.keys.encryption, ctx.clock.now());
-    await auditTotp(tx, { actor: auditActor(actor), action: 'TOTP_ENABLED', userId: actor.id, ipAddress: a.ipAddress });
+    await writeAudit(tx, { actor: auditActor(actor), action: 'TOTP_ENABLED', resourceId: actor.id, ipAddress: a.ipAddress });
     return fresh;
   });
   return codes;
@@ -92,7 +93,7 @@ export async function regenerateBackupCodes(a: ActorContext, token: string): Pro
   }
   return db.transaction(async (tx) => {
     const codes = await replaceBackupCodes(tx, actor.id, ctx.keys.encryption, ctx.clock.now());
-    await auditTotp(tx, { actor: auditActor(actor), action: 'TOTP_BACKUP_CODES_REGENERATED', userId: actor.id, ipAddress: a.ipAddress });
+    await writeAudit(tx, { actor: auditActor(actor), action: 'TOTP_BACKUP_CODES_REGENERATED', resourceId: actor.id, ipAddress: a.ipAddress });
     return codes;
   });
 }
@@ -113,7 +114,7 @@ export async function disableTotp(a: ActorContext, input: { password: string; to
   }
   await db.transaction(async (tx) => {
     await clearTotp(tx, actor.id, ctx.clock.now());
-    await auditTotp(tx, { actor: auditActor(actor), action: 'TOTP_DISABLED', userId: actor.id, ipAddress: a.ipAddress, details: { with: factor } });
+    await writeAudit(tx, { actor: auditActor(actor), action: 'TOTP_DISABLED', resourceId: actor.id, ipAddress: a.ipAddress, details: { with: factor } });
   });
 }
 

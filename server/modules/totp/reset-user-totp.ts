@@ -2,10 +2,10 @@ import { TOTP_MESSAGES } from '@common/schemas/totp';
 import { forbidden } from '../../lib/errors';
 import { mayResetTotpOf } from '../../policies/user-policy';
 import { auditActor, type ActorContext } from '../audit/actor';
+import { writeAudit } from '../audit/write-audit';
 import { revokeUserSessions } from '../auth/sessions';
 import { loadManageableUser } from '../users/user-policy';
 import { clearTotp } from './manage-totp';
-import { auditTotp } from './totp-audit';
 
 /**
  * Lost device: a super admin (or an admin, for users below them in the same projects) turns
@@ -18,10 +18,10 @@ export async function resetUserTotp(a: ActorContext, userId: number, reason: str
     if (target.row.id === actor.id) throw forbidden(TOTP_MESSAGES.selfReset);
     if (!mayResetTotpOf(actor, target.row)) throw forbidden();
     await clearTotp(tx, userId, ctx.clock.now());
-    await auditTotp(tx, {
+    await writeAudit(tx, {
       actor: auditActor(actor),
       action: 'TOTP_RESET',
-      userId,
+      resourceId: userId,
       ipAddress: a.ipAddress,
       details: { username: target.row.username, reason, wasEnabled: target.row.totpEnabled },
     });

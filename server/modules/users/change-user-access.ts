@@ -37,10 +37,8 @@ export async function changeUserAccess(
     await writeAudit(tx, {
       actor: auditActor(actor),
       action: change.role !== undefined ? 'UPDATE_USER_ROLE' : 'TOGGLE_USER',
-      resource: 'user',
       resourceId: id,
       severity: roleChanged || deactivated ? 'high' : 'medium',
-      category: 'user',
       details: { username: row!.username, changes, projectIds: target.projectIds },
       ipAddress,
     });

@@ -48,10 +48,7 @@ export async function createUser({ ctx, actor, ipAddress }: ActorContext, input:
       await writeAudit(tx, {
         actor: auditActor(actor),
         action: 'CREATE_USER',
-        resource: 'user',
         resourceId: row!.id,
-        severity: 'medium',
-        category: 'user',
         details: {
           username: row!.username,
           fullName: row!.fullName,

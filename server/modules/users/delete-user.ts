@@ -18,10 +18,7 @@ export async function deleteUser({ ctx, actor, ipAddress }: ActorContext, id: nu
     await writeAudit(tx, {
       actor: auditActor(actor),
       action: 'DELETE_USER',
-      resource: 'user',
       resourceId: id,
-      severity: 'high',
-      category: 'user',
       details: { username: target.row.username, fullName: target.row.fullName, role: target.row.role, projectIds: target.projectIds },
       ipAddress,
     });

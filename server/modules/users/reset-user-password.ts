@@ -26,10 +26,7 @@ export async function resetUserPassword({ ctx, actor, ipAddress }: ActorContext,
     await writeAudit(tx, {
       actor: auditActor(actor),
       action: 'RESET_PASSWORD',
-      resource: 'user',
       resourceId: id,
-      severity: 'high',
-      category: 'security',
       details: { username: target.row.username, projectIds: target.projectIds },
       ipAddress,
     });

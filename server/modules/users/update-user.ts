@@ -50,10 +50,8 @@ export async function updateUser({ ctx, actor, ipAddress }: ActorContext, id: nu
       await writeAudit(tx, {
         actor: auditActor(actor),
         action: roleChanged ? 'UPDATE_USER_ROLE' : 'UPDATE_USER',
-        resource: 'user',
         resourceId: id,
         severity: roleChanged || deactivated ? 'high' : 'medium',
-        category: 'user',
         details: {
           username: row!.username,
           changes,

@@ -1,11 +1,9 @@
-import { AUDIT_RESOURCE_LABELS, auditActionLabel } from '@common/audit-labels';
+import { auditActionLabel, auditResourceLabel, changesSchema } from '@common/audit-catalogue';
 import type { AuditLog } from '@common/schemas/audit';
 import { Dialog, ErrorState, LoadingState } from '@web/components/ui';
 import { formatDateTimeWithYear } from '@web/lib/format';
 import { useAuditLog } from '../api/audit-api';
 import { CategoryLabel, SeverityBadge } from './audit-badges';
-
-type Changes = Record<string, { before: unknown; after: unknown }>;
 
 /** Turkish names of the detail keys the server writes; anything else shows as written. */
 const DETAIL_LABELS: Record<string, string> = {
@@ -46,9 +44,8 @@ function show(value: unknown): string {
   return String(value);
 }
 
-function isChanges(value: unknown): value is Changes {
-  return Boolean(value) && typeof value === 'object' && Object.values(value as object).every((v) => v && typeof v === 'object' && 'before' in v && 'after' in v);
-}
+/** The before/after of changed fields, in the catalogue's shape. */
+const changesOf = (value: unknown) => changesSchema.safeParse(value).data;
 
 /** One audit row in full (GET …/audit-logs/:id): who, what, where, and the before/after of changed fields. */
 export function AuditDetailDialog({ projectId, log, onClose }: { projectId: number; log: AuditLog | null; onClose: () => void }) {
@@ -71,7 +68,7 @@ export function AuditDetailDialog({ projectId, log, onClose }: { projectId: numb
             </dd>
             <dt className="text-zinc-500">Kaynak</dt>
             <dd className="break-all">
-              {AUDIT_RESOURCE_LABELS[row.resource] ?? row.resource}
+              {auditResourceLabel(row.resource)}
               {row.resourceId ? ` #${row.resourceId}` : ''}
             </dd>
             <dt className="text-zinc-500">Önem</dt>
@@ -89,9 +86,10 @@ export function AuditDetailDialog({ projectId, log, onClose }: { projectId: numb
             <div>
               <h3 className="mb-2 font-semibold text-zinc-900 dark:text-zinc-100">Detaylar</h3>
               <dl className="grid grid-cols-[minmax(8rem,max-content)_1fr] gap-x-4 gap-y-2">
-                {Object.entries(row.details).map(([key, value]) =>
-                  key === 'changes' && isChanges(value) ? (
-                    Object.entries(value).map(([field, change]) => (
+                {Object.entries(row.details).map(([key, value]) => {
+                  const changes = key === 'changes' ? changesOf(value) : undefined;
+                  return changes ? (
+                    Object.entries(changes).map(([field, change]) => (
                       <div key={field} className="contents">
                         <dt className="text-zinc-500">{label(field)}</dt>
                         <dd>
@@ -106,8 +104,8 @@ export function AuditDetailDialog({ projectId, log, onClose }: { projectId: numb
                       <dt className="text-zinc-500">{label(key)}</dt>
                       <dd className="break-all">{show(value)}</dd>
                     </div>
-                  ),
-                )}
+                  );
+                })}
               </dl>
             </div>
           )}

@@ -1,5 +1,6 @@
 import { Search, X } from 'lucide-react';
-import { AUDIT_CATEGORIES, AUDIT_CATEGORY_LABELS, AUDIT_SEVERITIES, AUDIT_SEVERITY_LABELS, type AuditCategory, type AuditSeverity } from '@common/enums';
+import { AUDIT_CATEGORY_OPTIONS, AUDIT_SEVERITY_OPTIONS } from '@common/audit-catalogue';
+import type { AuditCategory, AuditSeverity } from '@common/enums';
 import { AUDIT_DATE_RANGE_LABELS, AUDIT_DATE_RANGES, type AuditDateRange } from '@common/schemas/audit';
 import { Button, Input, Select } from '@web/components/ui';
 
@@ -23,13 +24,13 @@ export function AuditFilters({ value, onChange }: { value: AuditFilterValues; on
         label="Önem"
         value={value.severity}
         onChange={(e) => onChange({ ...value, severity: e.target.value as AuditFilterValues['severity'] })}
-        options={[{ value: '', label: 'Tümü' }, ...AUDIT_SEVERITIES.map((s) => ({ value: s, label: AUDIT_SEVERITY_LABELS[s] }))]}
+        options={[{ value: '', label: 'Tümü' }, ...AUDIT_SEVERITY_OPTIONS]}
       />
       <Select
         label="Kategori"
         value={value.category}
         onChange={(e) => onChange({ ...value, category: e.target.value as AuditFilterValues['category'] })}
-        options={[{ value: '', label: 'Tümü' }, ...AUDIT_CATEGORIES.map((c) => ({ value: c, label: AUDIT_CATEGORY_LABELS[c] }))]}
+        options={[{ value: '', label: 'Tümü' }, ...AUDIT_CATEGORY_OPTIONS]}
       />
       <Select
         label="Tarih"

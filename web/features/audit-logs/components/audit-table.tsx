@@ -1,5 +1,5 @@
 import { Eye } from 'lucide-react';
-import { auditActionLabel, auditResourceText } from '@common/audit-labels';
+import { auditActionLabel, auditResourceText } from '@common/audit-catalogue';
 import type { AuditLog } from '@common/schemas/audit';
 import { Button, Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@web/components/ui';
 import { formatDateTimeWithYear } from '@web/lib/format';
