@@ -10,7 +10,6 @@ import { encryptSecret } from '../server/lib/secrets';
 import type { SourceConfig } from '../server/modules/bridge-sync/connectors/source-types';
 import { EmbeddedSourceServer } from '../server/modules/bridge-sync/embedded-source/embedded-source-server';
 import { POSTGRES_CONTRACT_SQL } from '../server/modules/bridge-sync/external-contract-sql';
-import { syncRunnerFor } from '../server/modules/bridge-sync/sync-runner';
 import type { App } from '../server/types';
 
 /**
@@ -49,7 +48,7 @@ interface Figures {
 }
 
 async function runJobs(app: App, projectId: number, actorId: number): Promise<Figures> {
-  const runner = syncRunnerFor(app.ctx);
+  const runner = app.ctx.syncRunner;
   const actor = { id: actorId, username: 'bench', fullName: 'Benchmark' };
   const run = async (forceFullSync: boolean) => {
     const started = process.hrtime.bigint();

@@ -9,6 +9,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { Presence } from './modules/agents/presence';
+import { SyncRunner } from './modules/bridge-sync/sync-runner';
 import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { deriveKeys, resolveAppSecret } from './lib/secrets';
@@ -73,7 +75,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   const clock = options.clock ?? systemClock;
   const sessionCache = new SessionCache(clock);
-  const ctx: AppContext = {
+  // The long-lived services are built here, once per app, and take the context themselves: the
+  // literal is completed by the two lines after it, before anything can read it.
+  const ctx = {
     config,
     database,
     clock,
@@ -81,7 +85,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     realtime,
     sessionCache,
     log: app.log,
-  };
+  } as AppContext;
+  ctx.presence = new Presence(ctx);
+  ctx.syncRunner = new SyncRunner(ctx);
   app.decorate('ctx', ctx);
 
   registerSecurityHeaders(app);

@@ -1,11 +1,10 @@
 import type { AppContext } from '../context';
 import { AGENT_THRESHOLDS } from '@common/constants';
 import { analyzeStaleTables, STATISTICS_CHECK_MS } from '../db/statistics';
-import { presenceFor } from '../modules/agents/presence';
 import { expireStaleSessions, pruneEndedSessions } from '../modules/auth/sessions';
 import { failInterruptedSyncs } from '../modules/bridge-sync/fail-interrupted-syncs';
 import { SCHEDULE_TICK_MS, startDueSyncs } from '../modules/bridge-sync/schedule-syncs';
-import { heartbeatMs, syncRunnerFor } from '../modules/bridge-sync/sync-runner';
+import { heartbeatMs } from '../modules/bridge-sync/sync-runner';
 import { alertWaitingRequests, WAITING_ALERT_TICK_MS } from '../modules/notifications/alert-waiting-requests';
 import { expireClaimLeases, LEASE_TICK_MS } from '../modules/routing/claim-lease';
 import { deliverDueNotifications, DELIVERY_TICK_MS } from '../modules/notifications/deliver-notifications';
@@ -25,7 +24,7 @@ export async function startBackgroundJobs(ctx: AppContext): Promise<Stop> {
   every(6 * 3600_000, () => pruneEndedSessions(ctx), 'prune-sessions');
   every(30_000, async () => void (await expireStaleSessions(ctx)), 'expire-sessions');
   // Quiet agents turn 'away' within a tenth of the away threshold of crossing it.
-  every(AGENT_THRESHOLDS.awayAfterMs / 10, () => presenceFor(ctx).sweep(), 'presence-sweep');
+  every(AGENT_THRESHOLDS.awayAfterMs / 10, () => ctx.presence.sweep(), 'presence-sweep');
 
   // PGlite has no autovacuum: a table changed by more than a tenth since its last ANALYZE gets a new one.
   if (ctx.database.kind === 'pglite') every(STATISTICS_CHECK_MS, () => analyzeStaleTables(ctx.database), 'analyze-stale-tables');
@@ -35,7 +34,7 @@ export async function startBackgroundJobs(ctx: AppContext): Promise<Stop> {
   // Only PostgreSQL is shared by several instances: there a job whose server died is found by its
   // silent heartbeat. The embedded database closes its dead jobs at start (bridge-sync routes).
   if (ctx.database.kind === 'postgres') {
-    every(heartbeatMs(ctx) * 2, () => failInterruptedSyncs(ctx, { everyRunning: false, exceptIds: syncRunnerFor(ctx).runningIds() }), 'sync-stale-jobs');
+    every(heartbeatMs(ctx) * 2, () => failInterruptedSyncs(ctx, { everyRunning: false, exceptIds: ctx.syncRunner.runningIds() }), 'sync-stale-jobs');
   }
   every(WAITING_ALERT_TICK_MS, () => alertWaitingRequests(ctx), 'waiting-alerts');
   every(DELIVERY_TICK_MS, () => deliverDueNotifications(ctx), 'deliver-notifications');

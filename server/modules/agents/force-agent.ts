@@ -9,7 +9,6 @@ import { writeAudit } from '../audit/write-audit';
 import { enqueueNotification } from '../notifications/enqueue-notification';
 import { revokeUserSessions } from '../auth/sessions';
 import { loadMemberTarget } from './manage-agents';
-import { presenceFor } from './presence';
 
 export interface ForceResult {
   agentId: number;
@@ -42,7 +41,7 @@ export async function forceOffline({ ctx, actor, ipAddress }: ActorContext, proj
     });
   });
   ctx.realtime.disconnectUser(agentId, SOCKET_EVENTS.forcedOffline, { projectId, reason: reason ?? null, by: actor.username });
-  const status = (await presenceFor(ctx).refresh(agentId, projectId)) ?? 'offline';
+  const status = (await ctx.presence.refresh(agentId, projectId)) ?? 'offline';
   return { agentId, status, sessionsEnded: 0 };
 }
 
@@ -67,6 +66,6 @@ export async function forceLogout({ ctx, actor, ipAddress }: ActorContext, proje
     });
     return ended;
   });
-  const status = (await presenceFor(ctx).refresh(agentId, projectId)) ?? 'offline';
+  const status = (await ctx.presence.refresh(agentId, projectId)) ?? 'offline';
   return { agentId, status, sessionsEnded };
 }

@@ -12,7 +12,6 @@ import { diffFields, writeAudit } from '../audit/write-audit';
 import { createUser } from '../users/create-user';
 import { loadManageableUser } from '../users/user-policy';
 import { getAgent } from './list-agents';
-import { presenceFor } from './presence';
 import { handOutInEveryProjectSoon, handOutSoon } from '../routing/hand-out';
 
 /** A member of the project the actor may act on; 404 for anyone else, 403 above the actor. */
@@ -94,7 +93,7 @@ export async function updateAgent({ ctx, actor, ipAddress }: ActorContext, proje
     });
     return 'maxLoad' in changes;
   });
-  await presenceFor(ctx).refresh(userId, projectId);
+  await ctx.presence.refresh(userId, projectId);
   // Capacity belongs to the account: room made by it is handed out in each of their projects.
   if (capacityChanged) await handOutInEveryProjectSoon(ctx, userId);
   return getAgent(ctx, projectId, userId);
@@ -145,5 +144,5 @@ export async function removeAgent({ ctx, actor, ipAddress }: ActorContext, proje
   });
   // Their sockets in this project lose the right to be there.
   await ctx.realtime.disconnectUserFromProject(userId, projectId);
-  await presenceFor(ctx).refresh(userId, projectId);
+  await ctx.presence.refresh(userId, projectId);
 }

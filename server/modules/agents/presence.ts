@@ -142,28 +142,17 @@ export class Presence {
   }
 }
 
-const instances = new WeakMap<AppContext, Presence>();
-
-/** The app's one presence service. */
-export function presenceFor(ctx: AppContext): Presence {
-  let presence = instances.get(ctx);
-  if (!presence) {
-    presence = new Presence(ctx);
-    instances.set(ctx, presence);
-  }
-  return presence;
-}
 
 /**
  * For routing: true only for an active account, active in the project, and online
  * (connected, not forced or set offline/away/busy, below capacity).
  */
 export async function isAvailableForWork(ctx: AppContext, userId: number, projectId: number): Promise<boolean> {
-  const current = await presenceFor(ctx).statusOf(userId, projectId);
+  const current = await ctx.presence.statusOf(userId, projectId);
   return Boolean(current && current.accountActive && current.agentActive && current.status === 'online');
 }
 
 /** For other modules after a change that moves an agent's load (assign, complete, requeue). */
 export function refreshAgentStatus(ctx: AppContext, userId: number, projectId: number): Promise<AgentStatus | undefined> {
-  return presenceFor(ctx).refresh(userId, projectId);
+  return ctx.presence.refresh(userId, projectId);
 }

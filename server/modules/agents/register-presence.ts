@@ -1,5 +1,4 @@
 import type { App } from '../../types';
-import { presenceFor } from './presence';
 
 /**
  * Starts live agent presence for the app and counts every successful change a signed-in
@@ -7,7 +6,7 @@ import { presenceFor } from './presence';
  * not the person working). Registered on the root so the hook sees every route.
  */
 export function registerPresence(app: App): void {
-  const presence = presenceFor(app.ctx);
+  const presence = app.ctx.presence;
   presence.listen();
   app.addHook('onResponse', async (request, reply) => {
     if (!request.auth || request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;

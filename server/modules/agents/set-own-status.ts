@@ -4,7 +4,6 @@ import { users } from '../../db/schema';
 import { auditActor, type ActorContext } from '../audit/actor';
 import { writeAudit } from '../audit/write-audit';
 import { membershipIds } from '../users/user-memberships';
-import { presenceFor } from './presence';
 
 /**
  * An agent sets their own status. 'online' returns to the automatic status (presence,
@@ -29,7 +28,7 @@ export async function setOwnStatus({ ctx, actor, ipAddress }: ActorContext, stat
     });
     return memberOf;
   });
-  await presenceFor(ctx).refreshUser(actor.id, projectIds);
+  await ctx.presence.refreshUser(actor.id, projectIds);
   return { manualStatus };
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { syncStartBody } from '@common/schemas/bridge-sync';
-import { claimSyncSlot, syncRunnerFor } from './sync-runner';
+import { claimSyncSlot } from './sync-runner';
 import type { SyncLogRow } from './present-sync-log';
 
 /** Key of the transaction-level advisory lock that lets one instance at a time decide what is due. */
@@ -42,7 +42,7 @@ export async function startDueSyncs(ctx: AppContext, options: { serverStartedAt:
     }
     return rows;
   });
-  const runner = syncRunnerFor(ctx);
+  const runner = ctx.syncRunner;
   claimed.forEach((row) => runner.launch(row));
   return claimed;
 }

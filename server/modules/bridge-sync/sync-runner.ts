@@ -195,14 +195,3 @@ export class SyncRunner {
   }
 }
 
-const runners = new WeakMap<AppContext, SyncRunner>();
-
-/** The one runner of an app (routes, schedule and shutdown share it). */
-export function syncRunnerFor(ctx: AppContext): SyncRunner {
-  let runner = runners.get(ctx);
-  if (!runner) {
-    runner = new SyncRunner(ctx);
-    runners.set(ctx, runner);
-  }
-  return runner;
-}
