@@ -72,6 +72,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     redisUrl: config.REDIS_URL,
     redisKey: config.REDIS_KEY,
     allowedOrigins: config.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    // Tests parse every outgoing payload with its schema, so an emitter sending the wrong shape fails them.
+    checkPayloads: config.NODE_ENV === 'test' || process.env.VITEST !== undefined,
   });
   const clock = options.clock ?? systemClock;
   const sessionCache = new SessionCache(clock);

@@ -144,14 +144,15 @@ export const ownStatusBody = z.object({ status: z.enum(AGENT_STATUSES, { error: 
 export const ownStatusSchema = z.object({ manualStatus: z.enum(AGENT_STATUSES).nullable() });
 
 /** Payload of the 'agent-status-changed' socket event. */
-export interface AgentStatusChanged {
-  projectId: number;
-  agentId: number;
-  status: (typeof AGENT_STATUSES)[number];
-  currentLoad: number;
-  maxLoad: number;
-  lastActivity: string | null;
-}
+export const agentStatusChangedSchema = z.object({
+  projectId: z.number().int(),
+  agentId: z.number().int(),
+  status: z.enum(AGENT_STATUSES),
+  currentLoad: z.number().int(),
+  maxLoad: z.number().int(),
+  lastActivity: z.string().nullable(),
+});
+export type AgentStatusChanged = z.infer<typeof agentStatusChangedSchema>;
 
 export const agentLogQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),

@@ -64,9 +64,9 @@ describe('socket handshake', () => {
     const sa = (await connectSocket(base, { token: a.tokens.accessToken, projectId: a.project.id })).socket;
     const sb = (await connectSocket(base, { token: b.tokens.accessToken, projectId: b.project.id })).socket;
     const received: string[] = [];
-    sa.on('bonus-request-created', () => received.push('a'));
-    sb.on('bonus-request-created', () => received.push('b'));
-    t.app.ctx.realtime.emitToProject(a.project.id, 'bonus-request-created', { id: 1 });
+    sa.on('settings-changed', () => received.push('a'));
+    sb.on('settings-changed', () => received.push('b'));
+    t.app.ctx.realtime.emitToProject(a.project.id, 'settings-changed', { projectId: a.project.id });
     await new Promise((r) => setTimeout(r, 300));
     expect(received).toEqual(['a']);
     sa.close();

@@ -5,14 +5,23 @@ import { Server, type Socket } from 'socket.io';
 import { SESSION, SOCKET } from '@common/constants';
 import type { SocketErrorCode } from '@common/error-codes';
 import { projectRoom, SERVER_RESTARTING_MESSAGE, sessionRoom, SOCKET_EVENTS, userRoom } from '@common/socket-events';
+import {
+  clientEventSchemas,
+  type JoinProjectAck,
+  type ProjectEventMeta,
+  type ServerEvent,
+  type ServerEventPayload,
+} from '@common/contract/socket-events';
 import type { AppContext } from '../context';
 import { AppError } from '../lib/errors';
 import { TOTP_MESSAGES } from '@common/schemas/totp';
 import { authenticateToken } from '../modules/auth/sessions';
 import { canAccessProject } from '../modules/projects/project-access';
+import { assertEventPayload } from './check-payload';
 
 /** How long a shutdown waits for clients to acknowledge the restart notice. */
 const NOTICE_ACK_MS = 1_000;
+const NO_PROJECT_ACCESS = 'Bu projeye erişim yetkiniz yok';
 
 export interface SocketData {
   userId: number;
@@ -46,7 +55,15 @@ export class Realtime {
   private readonly projectSeq = new Map<number, number>();
   readonly presence = new EventEmitter<PresenceEvents>();
 
-  constructor(private readonly options: { redisUrl?: string; redisKey?: string; allowedOrigins: string[] }) {}
+  constructor(
+    private readonly options: {
+      redisUrl?: string;
+      redisKey?: string;
+      allowedOrigins: string[];
+      /** Check every outgoing payload against its schema, throwing on a mismatch (tests). */
+      checkPayloads?: boolean;
+    },
+  ) {}
 
   async attach(httpServer: HttpServer, ctx: AppContext): Promise<void> {
     this.ctx = ctx;
@@ -113,7 +130,7 @@ export class Realtime {
     if (!rawProject || !Number.isInteger(projectId) || projectId <= 0) throw Object.assign(new Error(SESSION.projectNotSpecifiedMessage), { socketCode: 'PROJECT_NOT_SPECIFIED' });
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
     const auth = await authenticateToken(ctx, token, projectId);
-    if (!auth.projectAccess) throw Object.assign(new Error('Bu projeye erişim yetkiniz yok'), { socketCode: 'NOT_FOUND' });
+    if (!auth.projectAccess) throw Object.assign(new Error(NO_PROJECT_ACCESS), { socketCode: 'NOT_FOUND' });
     // Live project data waits, like every API call, until a required 2FA is set up.
     if (auth.totpSetupRequired) throw Object.assign(new Error(TOTP_MESSAGES.setupRequired), { socketCode: 'TOTP_SETUP_REQUIRED' });
     const data: SocketData = {
@@ -131,14 +148,14 @@ export class Realtime {
     void socket.join([projectRoom(data.projectId), userRoom(data.userId), sessionRoom(data.sessionId)]);
     this.presence.emit('connected', data);
 
-    socket.on(SOCKET_EVENTS.joinProject, async (raw: unknown, ack?: (r: { ok: boolean; message?: string }) => void) => {
-      const projectId = Number(raw);
+    // What clients send is checked against the contract (common/contract/socket-events.ts).
+    socket.on(SOCKET_EVENTS.joinProject, async (raw: unknown, callback?: unknown) => {
+      const ack = typeof callback === 'function' ? (answer: JoinProjectAck) => void callback(answer) : undefined;
+      const parsed = clientEventSchemas[SOCKET_EVENTS.joinProject].payload.safeParse(raw);
       const ctx = this.ctx!;
-      const allowed =
-        Number.isInteger(projectId) &&
-        projectId > 0 &&
-        (await canAccessProject(ctx.database.db, { id: data.userId, role: data.role as never }, projectId));
-      if (!allowed) return ack?.({ ok: false, message: 'Bu projeye erişim yetkiniz yok' });
+      const allowed = parsed.success && (await canAccessProject(ctx.database.db, { id: data.userId, role: data.role as never }, parsed.data));
+      if (!allowed) return ack?.({ ok: false, code: 'NOT_FOUND', message: NO_PROJECT_ACCESS });
+      const projectId = parsed.data;
       if (projectId !== data.projectId) {
         void socket.leave(projectRoom(data.projectId));
         this.presence.emit('disconnected', { ...data });
@@ -149,8 +166,8 @@ export class Realtime {
       ack?.({ ok: true });
     });
     socket.on(SOCKET_EVENTS.leaveProject, (raw: unknown) => {
-      const projectId = Number(raw);
-      if (Number.isInteger(projectId)) void socket.leave(projectRoom(projectId));
+      const parsed = clientEventSchemas[SOCKET_EVENTS.leaveProject].payload.safeParse(raw);
+      if (parsed.success) void socket.leave(projectRoom(parsed.data));
     });
     socket.on(SOCKET_EVENTS.activity, () => this.presence.emit('activity', data));
     socket.on('disconnect', () => this.presence.emit('disconnected', data));
@@ -162,31 +179,47 @@ export class Realtime {
    * no shared counter is needed: events of one instance reach a client in order (also through
    * Redis), and the client follows each origin's numbers apart.
    */
-  emitToProject(projectId: number, event: string, payload: unknown): void {
+  emitToProject<E extends ServerEvent>(projectId: number, event: E, payload: ServerEventPayload<E>): void {
+    this.check(event, payload);
     if (!this.io) return;
     const seq = (this.projectSeq.get(projectId) ?? 0) + 1;
     this.projectSeq.set(projectId, seq);
-    this.io.to(projectRoom(projectId)).emit(event, payload, { seq, origin: this.origin });
+    const meta: ProjectEventMeta = { seq, origin: this.origin };
+    this.io.to(projectRoom(projectId)).emit(event, payload, meta);
   }
 
   /** To every connected socket (system-wide changes such as the application's name). */
-  emitToAll(event: string, payload: unknown): void {
+  emitToAll<E extends ServerEvent>(event: E, payload: ServerEventPayload<E>): void {
+    this.check(event, payload);
     this.io?.emit(event, payload);
   }
 
-  emitToUser(userId: number, event: string, payload: unknown): void {
+  emitToUser<E extends ServerEvent>(userId: number, event: E, payload: ServerEventPayload<E>): void {
+    this.check(event, payload);
     this.io?.to(userRoom(userId)).emit(event, payload);
+  }
+
+  /**
+   * Payloads are typed by event; in tests each is also parsed with its schema, so a payload
+   * the types cannot vouch for (rows presented by PostgreSQL) fails the test that sends it.
+   * Not in production: the payload is sent as it is, without a second pass over it.
+   */
+  private check<E extends ServerEvent>(event: E, payload: ServerEventPayload<E>): void {
+    if (this.options.checkPayloads) assertEventPayload(event, payload);
   }
 
   /** Tells the sessions' sockets why, then closes them (on every instance). */
   disconnectSessions(sessionIds: string[], reason: string): void {
     if (!this.io || sessionIds.length === 0) return;
     const rooms = sessionIds.map(sessionRoom);
-    this.io.to(rooms).emit(SOCKET_EVENTS.sessionRevoked, { reason });
+    const payload: ServerEventPayload<typeof SOCKET_EVENTS.sessionRevoked> = { reason };
+    this.check(SOCKET_EVENTS.sessionRevoked, payload);
+    this.io.to(rooms).emit(SOCKET_EVENTS.sessionRevoked, payload);
     this.io.in(rooms).disconnectSockets(true);
   }
 
-  disconnectUser(userId: number, event: string, payload: unknown): void {
+  disconnectUser<E extends ServerEvent>(userId: number, event: E, payload: ServerEventPayload<E>): void {
+    this.check(event, payload);
     if (!this.io) return;
     this.io.to(userRoom(userId)).emit(event, payload);
     this.io.in(userRoom(userId)).disconnectSockets(true);
@@ -241,8 +274,9 @@ export class Realtime {
       // reconnects); waiting for the acknowledgements, briefly, so the notice is not lost
       // behind the close on a polling transport.
       const io = this.io;
+      const notice: ServerEventPayload<typeof SOCKET_EVENTS.serverRestarting> = { message: SERVER_RESTARTING_MESSAGE };
       await new Promise<void>((resolve) => {
-        io.local.timeout(NOTICE_ACK_MS).emit(SOCKET_EVENTS.serverRestarting, { message: SERVER_RESTARTING_MESSAGE }, () => resolve());
+        io.local.timeout(NOTICE_ACK_MS).emit(SOCKET_EVENTS.serverRestarting, notice, () => resolve());
       });
       // Not io.close(): that would also close the HTTP server, which Fastify closes itself.
       this.io.disconnectSockets(true);

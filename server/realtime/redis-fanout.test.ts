@@ -33,8 +33,8 @@ describe.skipIf(!redisUrl)('several instances with REDIS_URL', () => {
     const { socket, error } = await connectSocket(baseB, { token: accessToken, projectId: project.id });
     expect(error).toBeUndefined();
     const received = new Promise((resolve) => socket.once('bonus-request-updated', resolve));
-    a.app.ctx.realtime.emitToProject(project.id, 'bonus-request-updated', { id: 42 });
-    await expect(received).resolves.toEqual({ id: 42 });
+    a.app.ctx.realtime.emitToProject(project.id, 'bonus-request-updated', { projectId: project.id, bulk: true, count: 42 });
+    await expect(received).resolves.toEqual({ projectId: project.id, bulk: true, count: 42 });
     expect(await a.app.ctx.realtime.countUserSockets(user.id)).toBe(1);
     socket.close();
   });
@@ -69,7 +69,7 @@ describe.skipIf(!redisUrl)('several instances with REDIS_URL', () => {
     let bursting = true;
     const burst = (async () => {
       while (bursting) {
-        a.app.ctx.realtime.emitToProject(project.id, 'bonus-request-updated', { id: -1 });
+        a.app.ctx.realtime.emitToProject(project.id, 'bonus-request-updated', { projectId: project.id, bulk: true, count: 1 });
         await new Promise((resolve) => setImmediate(resolve));
       }
     })();
@@ -82,7 +82,7 @@ describe.skipIf(!redisUrl)('several instances with REDIS_URL', () => {
     let seen = 0;
     socket.on('bonus-request-updated', () => seen++);
     for (let i = 0; i < 100 && seen === 0; i++) {
-      a.app.ctx.realtime.emitToProject(project.id, 'bonus-request-updated', { id: i });
+      a.app.ctx.realtime.emitToProject(project.id, 'bonus-request-updated', { projectId: project.id, bulk: true, count: i });
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(seen).toBeGreaterThan(0);

@@ -1,6 +1,14 @@
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET } from '@common/constants';
 import type { SocketErrorCode } from '@common/error-codes';
+import type {
+  ClientEvent,
+  ClientEventArgs,
+  JoinProjectAck,
+  ProjectEventMeta,
+  ServerEvent,
+  ServerEventPayload,
+} from '@common/contract/socket-events';
 import { SERVER_RESTARTING_MESSAGE, SOCKET_EVENTS } from '@common/socket-events';
 import { useSessionStore } from '@web/stores/session-store';
 import { tokenExpiresSoon } from './access-token';
@@ -9,7 +17,7 @@ import { notify } from './notify';
 import { endSession } from './session-end';
 
 export type SocketStatus = 'idle' | 'connecting' | 'connected' | 'disconnected';
-export type SocketHandler = (payload: unknown) => void;
+type SocketHandler = (payload: unknown) => void;
 
 /**
  * Dispatched to handlers (never sent by the server) when live events may have been missed:
@@ -18,13 +26,17 @@ export type SocketHandler = (payload: unknown) => void;
  */
 export const RESYNC_EVENT = 'live:resync';
 
+/** What handlers can listen to: the server's events (common/contract/socket-events.ts) and the resync. */
+type LiveEvents = { [E in ServerEvent]: ServerEventPayload<E> } & { [RESYNC_EVENT]: { reason: 'gap' | 'reconnect' } };
+export type LiveEvent = keyof LiveEvents;
+export type LivePayload<E extends LiveEvent> = LiveEvents[E];
+
 /** The server's per-project event counter, per server instance (`origin`). */
-interface EventMeta {
-  seq: number;
-  origin: string;
-}
-const isEventMeta = (value: unknown): value is EventMeta =>
-  typeof value === 'object' && value !== null && typeof (value as EventMeta).seq === 'number' && typeof (value as EventMeta).origin === 'string';
+const isEventMeta = (value: unknown): value is ProjectEventMeta =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as ProjectEventMeta).seq === 'number' &&
+  typeof (value as ProjectEventMeta).origin === 'string';
 
 export const PROJECT_REQUIRED_TOAST = {
   title: 'Proje Seçimi Gerekli',
@@ -78,14 +90,17 @@ export class ProjectSocket {
     return () => this.statusListeners.delete(listener);
   }
 
-  on(event: string, handler: SocketHandler): () => void {
+  /** The handler's payload type comes from the event's schema; the server checks its payloads against it in tests. */
+  on<E extends LiveEvent>(event: E, handler: (payload: LivePayload<E>) => void): () => void {
     let set = this.handlers.get(event);
     if (!set) this.handlers.set(event, (set = new Set()));
-    set.add(handler);
-    return () => set.delete(handler);
+    // The one place a payload off the wire takes its contract type.
+    const untyped = handler as SocketHandler;
+    set.add(untyped);
+    return () => set.delete(untyped);
   }
 
-  emit(event: string, ...args: unknown[]): void {
+  emit<E extends ClientEvent>(event: E, ...args: ClientEventArgs<E>): void {
     this.socket?.emit(event, ...args);
   }
 
@@ -146,7 +161,7 @@ export class ProjectSocket {
   }
 
   /** Whether events were skipped since the last one of the same server instance. */
-  private isGap({ seq, origin }: EventMeta): boolean {
+  private isGap({ seq, origin }: ProjectEventMeta): boolean {
     const last = this.lastSeq.get(origin);
     if (last === undefined || seq > last) this.lastSeq.set(origin, seq);
     return last !== undefined && seq > last + 1;
@@ -192,7 +207,7 @@ export class ProjectSocket {
   private join(socket: Socket, projectId: number | null, catchUp = false): void {
     if (projectId === null) return;
     this.lastSeq.clear();
-    socket.emit(SOCKET_EVENTS.joinProject, projectId, (answer?: { ok: boolean; message?: string }) => {
+    socket.emit(SOCKET_EVENTS.joinProject, projectId, (answer?: JoinProjectAck) => {
       if (answer && !answer.ok) notify.error('Canlı bağlantı kurulamadı', answer.message);
       else if (catchUp) this.dispatch(RESYNC_EVENT, { reason: 'reconnect' });
     });

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { isServerEvent, type ClientEvent, type ClientEventArgs, type ServerEvent } from '@common/contract/socket-events';
 import { useSessionStore } from '@web/stores/session-store';
-import { projectSocket, RESYNC_EVENT, warnProjectRequired, type SocketStatus } from './socket';
+import { projectSocket, RESYNC_EVENT, warnProjectRequired, type LiveEvent, type LivePayload, type SocketStatus } from './socket';
 
 function subscribe(listener: () => void) {
   return projectSocket.subscribeStatus(listener);
@@ -17,17 +18,17 @@ export function useProjectSocket() {
     status,
     connected: status === 'connected',
     reconnect: () => projectSocket.reconnect(),
-    emit: (event: string, ...args: unknown[]) => projectSocket.emit(event, ...args),
+    emit: <E extends ClientEvent>(event: E, ...args: ClientEventArgs<E>) => projectSocket.emit(event, ...args),
   };
 }
 
-/** Calls `handler` for each `event` from the server while the component is mounted. */
-export function useSocketEvent<T = unknown>(event: string, handler: (payload: T) => void): void {
+/** Calls `handler` for each `event` from the server while the component is mounted; the payload's type follows the event. */
+export function useSocketEvent<E extends LiveEvent>(event: E, handler: (payload: LivePayload<E>) => void): void {
   const latest = useRef(handler);
   useEffect(() => {
     latest.current = handler;
   });
-  useEffect(() => projectSocket.on(event, (payload) => latest.current(payload as T)), [event]);
+  useEffect(() => projectSocket.on(event, (payload) => latest.current(payload)), [event]);
 }
 
 /**
@@ -36,7 +37,7 @@ export function useSocketEvent<T = unknown>(event: string, handler: (payload: T)
  * Keys are prefixes: ['project', 3, 'requests'] covers every page and filter.
  * They also refetch after a reconnect and when events were missed (RESYNC_EVENT).
  */
-export function useLiveInvalidation(events: readonly string[], queryKeys: readonly QueryKey[]): void {
+export function useLiveInvalidation(events: readonly ServerEvent[], queryKeys: readonly QueryKey[]): void {
   const queryClient = useQueryClient();
   const keys = useRef(queryKeys);
   useEffect(() => {
@@ -44,7 +45,7 @@ export function useLiveInvalidation(events: readonly string[], queryKeys: readon
   });
   const eventList = events.join('|');
   useEffect(() => {
-    const names = eventList ? [...eventList.split('|'), RESYNC_EVENT] : [];
+    const names: LiveEvent[] = eventList ? [...eventList.split('|').filter(isServerEvent), RESYNC_EVENT] : [];
     const unsubscribes = names.map((event) =>
       projectSocket.on(event, () => {
         for (const queryKey of keys.current) void queryClient.invalidateQueries({ queryKey });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AuditActionOn, AuditDetails } from '@common/audit-catalogue';
+import type { BulkRequestChange } from '@common/contract/socket-events';
 import type { RequestStatus } from '@common/enums';
 import type { BonusRequest, RequestEventType } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
@@ -142,10 +143,3 @@ export function publishRequestChanges(ctx: AppContext, presented: PresentedChang
 
 /** Past this many changes in one commit, a project gets one summary event instead of one per request. */
 export const BULK_EVENT_THRESHOLD = 25;
-
-/** The summary event of a large change (e.g. a sync import): clients reload their request data. */
-export interface BulkRequestChange {
-  projectId: number;
-  bulk: true;
-  count: number;
-}

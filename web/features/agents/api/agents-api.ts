@@ -46,7 +46,7 @@ export function applyStatusChange(queryClient: QueryClient, change: AgentStatusC
 /** Keeps the project's agent lists live: the status shows at once, then filters and totals refetch. */
 export function useLiveAgentStatus(projectId: number): void {
   const queryClient = useQueryClient();
-  useSocketEvent<AgentStatusChanged>(SOCKET_EVENTS.agentStatusChanged, (change) => {
+  useSocketEvent(SOCKET_EVENTS.agentStatusChanged, (change) => {
     if (change.projectId !== projectId) return;
     applyStatusChange(queryClient, change);
     void queryClient.invalidateQueries({ queryKey: agentsKey(projectId) });

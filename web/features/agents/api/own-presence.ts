@@ -47,7 +47,7 @@ export function useOwnPresence(): void {
   }, []);
 
   const queryClient = useQueryClient();
-  useSocketEvent<{ reason: string | null; by: string }>(SOCKET_EVENTS.forcedOffline, (notice) => {
+  useSocketEvent(SOCKET_EVENTS.forcedOffline, (notice) => {
     queryClient.setQueryData(OWN_STATUS_KEY, { manualStatus: 'offline' });
     notify.warning('Çevrimdışı yapıldınız', notice.reason ? `${notice.by}: ${notice.reason}` : `${notice.by} sizi çevrimdışı yaptı.`, {
       duration: 0,

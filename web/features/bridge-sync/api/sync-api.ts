@@ -81,13 +81,13 @@ export function applyProgress(queryClient: QueryClient, progress: SyncProgress):
  */
 export function useLiveSync(projectId: number | null): void {
   const queryClient = useQueryClient();
-  useSocketEvent<SyncProgress>(SOCKET_EVENTS.syncProgress, (progress) => {
+  useSocketEvent(SOCKET_EVENTS.syncProgress, (progress) => {
     if (progress.projectId !== projectId) return;
     const known = queryClient.getQueryData<SyncStatus>(syncKeys.status(progress.projectId))?.current?.logId === progress.logId;
     applyProgress(queryClient, progress);
     if (!known) void queryClient.invalidateQueries({ queryKey: syncKeys.logs(progress.projectId) });
   });
-  useSocketEvent<SyncLog>(SOCKET_EVENTS.syncFinished, (log) => {
+  useSocketEvent(SOCKET_EVENTS.syncFinished, (log) => {
     finishedJobs.add(log.id);
     if (log.projectId !== projectId) return;
     // A job that wrote rows changed the project's requests, agents and figures: every screen of the
