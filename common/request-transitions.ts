@@ -23,9 +23,35 @@ export const UNDO_TRANSITIONS: Record<UndoMove, { from: readonly RequestStatus[]
   undo_complete: { from: ['completed'], to: 'assigned' },
   undo_requeue: { from: ['queued'], to: 'assigned' },
 };
-/** Every move the server makes: the actions and their undos. */
-export type RequestMove = RequestAction | UndoMove;
-export const REQUEST_MOVES: Record<RequestMove, { from: readonly RequestStatus[]; to: RequestStatus }> = { ...REQUEST_TRANSITIONS, ...UNDO_TRANSITIONS };
+/**
+ * Moves the server makes on its own, never offered as a button. Each row of a batch names its
+ * target among `to`:
+ * - external_close: the project's system closed the request (approved, rejected, failed…); the
+ *   sync closes ours to match, whatever its status, except a completed one, which stays completed.
+ * - capacity_revert: an assignment that turned out to exceed the assignee's capacity (a claim
+ *   that raced routing, or a claim past capacity that becomes a reservation) goes back to the
+ *   waiting status it came from, in the same transaction.
+ */
+export const SYSTEM_MOVES = {
+  external_close: { from: ['new', 'queued', 'assigned', 'in_progress', 'cancelled', 'error'], to: ['completed', 'cancelled', 'error'] },
+  capacity_revert: { from: ['assigned'], to: ['new', 'queued'] },
+} as const satisfies Record<string, { from: readonly RequestStatus[]; to: readonly RequestStatus[] }>;
+export type SystemMove = keyof typeof SYSTEM_MOVES;
+
+/** Every move the server makes: the actions, their undos and its own moves. */
+export type RequestMove = RequestAction | UndoMove | SystemMove;
+export interface MoveRule {
+  from: readonly RequestStatus[];
+  /** The status the move leads to, or the statuses each moved row chooses from. */
+  to: RequestStatus | readonly RequestStatus[];
+}
+export const REQUEST_MOVES: Record<RequestMove, MoveRule> = { ...REQUEST_TRANSITIONS, ...UNDO_TRANSITIONS, ...SYSTEM_MOVES };
+
+/** The statuses a move may lead to. */
+export function moveTargets(move: RequestMove): readonly RequestStatus[] {
+  const { to } = REQUEST_MOVES[move];
+  return typeof to === 'string' ? [to] : to;
+}
 
 /** The short list an assignee picks from when putting a request back ('Diğer' takes a text). */
 export const REQUEUE_REASONS = ['Yanlış talep', 'Bilgi eksik', 'Yetkim yok'] as const;
@@ -34,8 +60,9 @@ export const REQUEUE_OTHER_REASON = 'Diğer';
 /** The re-queue reason when none is given (spec §4: sent with the reason manual_requeue). */
 export const DEFAULT_REQUEUE_REASON = 'manual_requeue';
 
-export function canTransition(action: RequestMove, status: RequestStatus): boolean {
-  return REQUEST_MOVES[action].from.includes(status);
+/** Whether the move may start from `status` (and, when given, lead to `to`). */
+export function canTransition(action: RequestMove, status: RequestStatus, to?: RequestStatus): boolean {
+  return REQUEST_MOVES[action].from.includes(status) && (to === undefined || moveTargets(action).includes(to));
 }
 
 const ACTION_VERBS: Record<RequestMove, string> = {
@@ -44,6 +71,8 @@ const ACTION_VERBS: Record<RequestMove, string> = {
   requeue: 'tekrar sıraya alınamaz',
   undo_complete: 'tamamlanması geri alınamaz',
   undo_requeue: 'sıraya alınması geri alınamaz',
+  external_close: 'proje sistemine göre kapatılamaz',
+  capacity_revert: 'bekleyen duruma geri alınamaz',
 };
 
 /** Why an undo is refused (409/403), written once for server and client. */

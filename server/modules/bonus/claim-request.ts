@@ -64,17 +64,19 @@ export async function claimRequest(ctx: AppContext, input: ClaimRequestInput): P
     if (overCapacity) {
       // Back to waiting, held for the assignee; a reservation they already had keeps its place.
       const alreadyReserved = moved.previousReservedForId === targetId;
-      await tx
-        .update(bonusRequests)
-        .set({
-          status: moved.fromStatus,
+      await applyTransition(tx, 'capacity_revert', {
+        projectId: input.projectId,
+        requestId: input.requestId,
+        now,
+        to: moved.fromStatus,
+        set: {
           assignedUserId: null,
           assignedByUserId: null,
           assignedAt: null,
           reservedForUserId: targetId,
           reservedAt: alreadyReserved ? moved.previousReservedAt : now,
-        })
-        .where(eq(bonusRequests.id, input.requestId));
+        },
+      });
       if (!alreadyReserved) {
         await recordRequestEvents(tx, [{ ...base, type: 'reserved', toStatus: moved.fromStatus, details }]);
         await auditRequestChange(tx, { actor: input.actor, action: 'ASSIGN_BONUS_REQUEST', projectId: input.projectId, requestId: input.requestId, details });

@@ -1,9 +1,10 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, is, sql, SQL } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { RequestStatus } from '@common/enums';
 import {
   alreadyClaimedMessage,
   canTransition,
+  moveTargets,
   REQUEST_MOVES,
   REQUEST_TRANSITIONS,
   reservedForOtherMessage,
@@ -14,18 +15,22 @@ import {
 import { BONUS_MESSAGES } from '@common/schemas/bonus';
 import type { DbOrTx } from '../../db/client';
 import { bonusRequests, users } from '../../db/schema';
+import { sqlArray } from '../../db/sql-arrays';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 
 export { canTransition, REQUEST_TRANSITIONS, type RequestAction };
 
 /**
  * The one place where a request changes status. Every path (button, drag and drop, API,
- * sync) moves a request with `applyTransition`: a single conditional UPDATE that only
- * matches when the current status allows the action, so concurrent moves race to exactly
- * one winner and a refused move changes nothing.
+ * routing, sync) moves requests with `applyTransitions` (one request: `applyTransition`): a
+ * single conditional UPDATE for the whole batch that only matches the rows whose current status
+ * the table in common/request-transitions.ts allows, so concurrent moves race to exactly one
+ * winner and a refused move changes nothing. The sync, which writes other fields too in the same
+ * statement, takes its status assignment from `statusMoveSql`, built from the same table.
+ * (request-status-writes.test.ts fails if a status is written anywhere else.)
  */
 
-export type RequestSet = Partial<Omit<typeof bonusRequests.$inferInsert, 'id' | 'projectId' | 'status' | 'version' | 'searchText'>>;
+export type RequestSet = Partial<Omit<typeof bonusRequests.$inferInsert, 'id' | 'projectId' | 'status' | 'version' | 'updatedAt' | 'searchText'>>;
 
 export interface TransitionResult {
   id: number;
@@ -37,38 +42,107 @@ export interface TransitionResult {
   previousReservedAt: Date | null;
 }
 
+export interface MovedRow {
+  id: number;
+  /** The target, for a move with several (e.g. external_close); a target the move does not allow moves nothing. */
+  to?: RequestStatus;
+  /** Fields of this row alone; rows of one batch give the same fields (a field a row leaves out is written null). */
+  set?: RequestSet;
+}
+
+/**
+ * A take-back in the transaction that made the move keeps the version that move gave: to anyone
+ * outside, the request changed once (an undo compares versions).
+ */
+const KEEPS_VERSION: ReadonlySet<RequestMove> = new Set<RequestMove>(['capacity_revert']);
+
+/** True when a row in `current` may take `move` to `target` (SQL), per the transition table. */
+function moveAllowedSql(move: RequestMove, current: SQL | PgColumn, target: SQL): SQL {
+  return sql`(${current} = any(${sqlArray(REQUEST_MOVES[move].from, 'text')}) and ${target} = any(${sqlArray(moveTargets(move), 'text')}))`;
+}
+
+/**
+ * For a batch UPDATE that also writes other fields (the sync's): the status assignment of
+ * `move`, where a row takes its `target` when the table allows it and keeps its status otherwise;
+ * `moves` is that same condition, for fields that follow the move (e.g. completed_at).
+ */
+export function statusMoveSql(move: RequestMove, rowStatus: SQL, target: SQL): { assignment: SQL; moves: SQL } {
+  const moves = moveAllowedSql(move, rowStatus, target);
+  return { assignment: sql`status = case when ${moves} then ${target} else ${rowStatus} end`, moves };
+}
+
+function column(key: string): PgColumn {
+  return bonusRequests[key as keyof RequestSet] as PgColumn;
+}
+
+/** `col = value` for every field of a set, each value bound as its column maps it. */
+function assignments(set: RequestSet): SQL[] {
+  // An undefined field is left alone, as Drizzle's .set() does.
+  return Object.entries(set).flatMap(([key, value]: [string, unknown]) => {
+    if (value === undefined) return [];
+    const col = column(key);
+    return [sql`${sql.identifier(col.name)} = ${is(value, SQL) ? value : sql.param(value, col)}`];
+  });
+}
+
+type Element = Parameters<typeof sqlArray>[0][number];
+
+/**
+ * Moves a batch of requests of one project in one statement: each row (with its own target and
+ * fields) moves only if its current status allows `move` and `guard` holds; the others are left
+ * exactly as they were. Returns the rows that moved, with what they were before.
+ */
+export async function applyTransitions(
+  tx: DbOrTx,
+  move: RequestMove,
+  opts: { projectId: number; now: Date; rows: readonly MovedRow[]; set?: RequestSet; guard?: SQL },
+): Promise<TransitionResult[]> {
+  if (opts.rows.length === 0) return [];
+  const [single] = moveTargets(move).length === 1 ? moveTargets(move) : [undefined];
+  const ids = opts.rows.map((r) => r.id);
+  const perRow = [...new Set(opts.rows.flatMap((r) => Object.keys(r.set ?? {})))];
+  const perRowColumns = perRow.map((key, i) => {
+    const values = opts.rows.map((r) => (r.set as Record<string, Element> | undefined)?.[key] ?? null);
+    return { key, name: sql.raw(`c${i}`), array: sql`${sqlArray(values, 'text')}::${sql.raw(column(key).getSQLType())}[]` };
+  });
+  const set = [
+    ...assignments(opts.set ?? {}),
+    ...perRowColumns.map((c) => sql`${sql.identifier(column(c.key).name)} = u.${c.name}`),
+    KEEPS_VERSION.has(move) ? sql`version = bonus_requests.version` : sql`version = bonus_requests.version + 1`,
+    sql`updated_at = ${opts.now.toISOString()}::timestamptz`,
+  ];
+  const result = await tx.execute(sql`
+    with before as (
+      select id, status, assigned_user_id, reserved_for_user_id, reserved_at from bonus_requests
+      where id = any(${sqlArray(ids, 'int')}) and project_id = ${opts.projectId}
+    )
+    update bonus_requests set status = u.to_status, ${sql.join(set, sql`, `)}
+    from unnest(${sqlArray(ids, 'int')}, ${sqlArray(opts.rows.map((r) => r.to ?? single ?? null), 'text')}${sql.join(
+      perRowColumns.map((c) => sql`, ${c.array}`),
+    )}) as u(id, to_status${sql.join(perRowColumns.map((c) => sql`, ${c.name}`))}), before
+    where ${bonusRequests.id} = u.id and before.id = u.id and ${bonusRequests.projectId} = ${opts.projectId}
+      and ${moveAllowedSql(move, bonusRequests.status, sql`u.to_status`)}${opts.guard ? sql` and ${opts.guard}` : sql``}
+    returning ${bonusRequests.id} as id, before.status as from_status, ${bonusRequests.status} as to_status,
+      before.assigned_user_id, before.reserved_for_user_id, before.reserved_at`);
+  type Row = { id: number; from_status: RequestStatus; to_status: RequestStatus; assigned_user_id: number | null; reserved_for_user_id: number | null; reserved_at: Date | string | null };
+  return (result as unknown as { rows: Row[] }).rows.map((r) => ({
+    id: Number(r.id),
+    fromStatus: r.from_status,
+    toStatus: r.to_status,
+    previousAssigneeId: r.assigned_user_id === null ? null : Number(r.assigned_user_id),
+    previousReservedForId: r.reserved_for_user_id === null ? null : Number(r.reserved_for_user_id),
+    previousReservedAt: r.reserved_at === null ? null : new Date(r.reserved_at),
+  }));
+}
+
+/** One request's move: `applyTransitions` with one row; undefined when it did not move. */
 export async function applyTransition(
   tx: DbOrTx,
   action: RequestMove,
-  opts: { projectId: number; requestId: number; now: Date; set?: RequestSet; guard?: SQL },
+  opts: { projectId: number; requestId: number; now: Date; to?: RequestStatus; set?: RequestSet; guard?: SQL },
 ): Promise<TransitionResult | undefined> {
-  const { from, to } = REQUEST_MOVES[action];
-  // The row as this statement first saw it, for the event's from-status and the old assignee.
-  const before = tx
-    .select({ id: bonusRequests.id, status: bonusRequests.status, assignedUserId: bonusRequests.assignedUserId, reservedForUserId: bonusRequests.reservedForUserId, reservedAt: bonusRequests.reservedAt })
-    .from(bonusRequests)
-    .where(and(eq(bonusRequests.id, opts.requestId), eq(bonusRequests.projectId, opts.projectId)))
-    .as('before');
-  const [row] = await tx
-    .update(bonusRequests)
-    .set({ ...opts.set, status: to, version: sql`${bonusRequests.version} + 1`, updatedAt: opts.now })
-    .from(before)
-    .where(
-      and(
-        eq(bonusRequests.id, before.id),
-        eq(bonusRequests.projectId, opts.projectId),
-        inArray(bonusRequests.status, [...from]),
-        opts.guard,
-      ),
-    )
-    .returning({
-      id: bonusRequests.id,
-      fromStatus: before.status,
-      previousAssigneeId: before.assignedUserId,
-      previousReservedForId: before.reservedForUserId,
-      previousReservedAt: before.reservedAt,
-    });
-  return row ? { ...row, toStatus: to } : undefined;
+  const [moved] = await applyTransitions(tx, action, { projectId: opts.projectId, now: opts.now, rows: [{ id: opts.requestId, to: opts.to }], set: opts.set, guard: opts.guard });
+  return moved;
 }
 
 /** The 409 for a status that does not allow the action (the move changes nothing). */

@@ -1,11 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { RequestStatus } from '@common/enums';
+import { canTransition } from '@common/request-transitions';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { bonusRequests } from '../../db/schema';
 import type { ImportedRequest } from './external-contract';
 import { PendingRequestChanges, publishRequestChanges } from '../bonus/request-changes';
+import { statusMoveSql } from '../bonus/request-state-machine';
 import { importRequestBatch, SYNC_ACTOR_NAME } from './import-request-batch';
 import { sqlArray } from '../../db/sql-arrays';
 
@@ -30,7 +32,7 @@ type StoredRequest = Pick<
 /** The status a closed external row moves our request to, or null to keep ours (never a completed one). */
 function closingStatus(stored: RequestStatus, incoming: ImportedRequest): RequestStatus | null {
   const closedAs = incoming.status.closedAs;
-  return closedAs && stored !== 'completed' && stored !== closedAs ? closedAs : null;
+  return closedAs && stored !== closedAs && canTransition('external_close', stored, closedAs) ? closedAs : null;
 }
 
 /** True when the source's row would change what we hold: an unchanged row is not written at all. */
@@ -76,6 +78,8 @@ async function loadStored(tx: DbOrTx, projectId: number, externalIds: string[]):
 async function updateChangedRequests(tx: DbOrTx, changed: { stored: StoredRequest; incoming: ImportedRequest }[]): Promise<UpdatedRequest[]> {
   if (changed.length === 0) return [];
   const items = changed.map((c) => c.incoming);
+  // The status follows the transition table's external_close, decided on the row as it is now.
+  const close = statusMoveSql('external_close', sql`b.status`, sql`u.closed_as`);
   const result = await tx.execute(sql`
     update bonus_requests b set
       customer_id = u.customer_id,
@@ -85,8 +89,8 @@ async function updateChangedRequests(tx: DbOrTx, changed: { stored: StoredReques
       amount = u.amount,
       description = u.description,
       priority = u.priority,
-      status = case when b.status <> 'completed' and u.closed_as is not null then u.closed_as else b.status end,
-      completed_at = case when b.status <> 'completed' and u.closed_as = 'completed' then now() else b.completed_at end,
+      ${close.assignment},
+      completed_at = case when ${close.moves} and u.closed_as = 'completed' then now() else b.completed_at end,
       external_updated_at = u.external_updated_at,
       version = b.version + 1,
       updated_at = now()

@@ -1,6 +1,6 @@
-import { eq, inArray, isNull, sql } from 'drizzle-orm';
+import { inArray, isNull, sql } from 'drizzle-orm';
 import { SETTINGS_DEFAULTS } from '@common/constants';
-import type { BonusType, CustomerSegment, RequestStatus } from '@common/enums';
+import type { BonusType, CustomerSegment } from '@common/enums';
 import { localDate } from '@common/time-zone';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { DbOrTx } from '../../db/client';
@@ -10,7 +10,7 @@ import { effectiveMaxLoad } from '../settings/effective-capacity';
 import { sqlArray } from '../../db/sql-arrays';
 import { lockUserLoad } from '../bonus/hand-over-reservations';
 import { auditRequestChange, recordRequestEvents, type PendingRequestChanges, type RequestActor } from '../bonus/request-changes';
-import { applyTransition } from '../bonus/request-state-machine';
+import { applyTransition, applyTransitions } from '../bonus/request-state-machine';
 import { readProjectSettings } from '../settings/read-settings';
 import { loadCandidates } from './candidates';
 import { zonedMoment, type RoutableRequest } from './conditions';
@@ -150,17 +150,14 @@ export class RoutingSession {
   }
 
   private async applyPlan(plan: Planned[], changes: PendingRequestChanges): Promise<number[]> {
-    const { from, to } = REQUEST_TRANSITIONS.assign;
-    const now = this.now.toISOString();
-    const moved = await this.tx.execute(sql`
-      with before as (select id, status from bonus_requests where id = any(${sqlArray(plan.map((p) => p.requestId), 'int')}))
-      update bonus_requests b set status = ${to}, assigned_user_id = u.user_id, assigned_by_user_id = null, assigned_at = ${now}::timestamptz,
-        reserved_for_user_id = null, reserved_at = null, requeue_reason = null, version = b.version + 1, updated_at = ${now}::timestamptz
-      from unnest(${sqlArray(plan.map((p) => p.requestId), 'int')}, ${sqlArray(plan.map((p) => p.userId), 'int')}) as u(id, user_id), before
-      where b.id = u.id and before.id = u.id and b.project_id = ${this.projectId}
-        and b.status = any(${sqlArray([...from], 'text')}) and b.reserved_for_user_id is null
-      returning b.id, before.status as from_status`);
-    const fromStatus = new Map((moved as unknown as { rows: { id: number; from_status: RequestStatus }[] }).rows.map((r) => [Number(r.id), r.from_status]));
+    const moved = await applyTransitions(this.tx, 'assign', {
+      projectId: this.projectId,
+      now: this.now,
+      rows: plan.map((p) => ({ id: p.requestId, set: { assignedUserId: p.userId } })),
+      set: { assignedByUserId: null, assignedAt: this.now, reservedForUserId: null, reservedAt: null, requeueReason: null },
+      guard: isNull(bonusRequests.reservedForUserId),
+    });
+    const fromStatus = new Map(moved.map((r) => [r.id, r.fromStatus]));
     let done = plan.filter((p) => fromStatus.has(p.requestId));
     if (done.length === 0) return [];
 
@@ -190,10 +187,12 @@ export class RoutingSession {
       }
     }
     if (undo.length) {
-      await this.tx.execute(sql`
-        update bonus_requests set status = u.status, assigned_user_id = null, assigned_at = null
-        from unnest(${sqlArray(undo, 'int')}, ${sqlArray(undo.map((id) => fromStatus.get(id)!), 'text')}) as u(id, status)
-        where bonus_requests.id = u.id`);
+      await applyTransitions(this.tx, 'capacity_revert', {
+        projectId: this.projectId,
+        now: this.now,
+        rows: undo.map((id) => ({ id, to: fromStatus.get(id)! })),
+        set: { assignedUserId: null, assignedAt: null },
+      });
       const undone = new Set(undo);
       done = done.filter((p) => !undone.has(p.requestId));
     }
@@ -206,7 +205,7 @@ export class RoutingSession {
         type: 'routed' as const,
         actor: ROUTING_ACTOR,
         fromStatus: fromStatus.get(p.requestId)!,
-        toStatus: to,
+        toStatus: REQUEST_TRANSITIONS.assign.to,
         reason: `Kural: ${p.rule.ruleName}`,
         details: this.details(p, false),
         at: this.now,
@@ -289,10 +288,13 @@ export class RoutingSession {
     if (!moved) return 'taken';
     const capacity = await lockUserLoad(this.tx, this.projectId, userId);
     if (!capacity || !capacity.isActive || capacity.load > capacity.maxLoad) {
-      await this.tx
-        .update(bonusRequests)
-        .set({ status: moved.fromStatus as RequestStatus, assignedUserId: null, assignedAt: null })
-        .where(eq(bonusRequests.id, requestId));
+      await applyTransition(this.tx, 'capacity_revert', {
+        projectId: this.projectId,
+        requestId,
+        now: this.now,
+        to: moved.fromStatus,
+        set: { assignedUserId: null, assignedAt: null },
+      });
       this.pool.setLoad(userId, (capacity?.load ?? 1) - 1, capacity?.maxLoad ?? 0);
       return 'full';
     }
