@@ -46,7 +46,7 @@ export interface MovedRow {
   id: number;
   /** The target, for a move with several (e.g. external_close); a target the move does not allow moves nothing. */
   to?: RequestStatus;
-  /** Fields of this row alone; rows of one batch give the same fields (a field a row leaves out is written null). */
+  /** Fields of this row alone, scalar values; rows of one batch give the same fields (a field a row leaves out is written null). */
   set?: RequestSet;
 }
 
