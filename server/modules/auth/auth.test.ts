@@ -29,7 +29,7 @@ describe('login', () => {
     expect(body.data.tokens.accessToken).toMatch(/^ey/);
     expect(body.data.tokens.refreshToken.length).toBeGreaterThan(30);
     expect(body.data.user).toMatchObject({ id: user.id, username: user.username, role: 'agent' });
-    expect(body.data.user.projects).toEqual([{ id: project.id, code: project.code, name: project.name }]);
+    expect(body.data.user.projects).toEqual([{ id: project.id, code: project.code, name: project.name, timezone: 'Europe/Istanbul' }]);
     expect(body.data.user).not.toHaveProperty('passwordHash');
     const [audit] = await t.app.ctx.database.db
       .select()

@@ -29,10 +29,11 @@ describe('parallel guesses (finding 3)', () => {
     const user = await buildUser(t.app);
     const guesses = Array.from({ length: 199 }, (_, i) => attempt(user.username, `wrong-${i}`));
     const results = await Promise.all([...guesses, attempt(user.username, TEST_PASSWORD)]);
-    expect(results.every((r) => r.statusCode === 401 || r.statusCode === 200)).toBe(true);
+    // Each answer is a refusal; on a loaded machine a few may find no free database connection in
+    // time (200 sign-ins wait on one user's row) and answer the clean 503 instead — never a sign-in.
+    expect(results.map((r) => r.statusCode).filter((s) => s !== 401 && s !== 503)).toEqual([]);
     expect(await checkedGuesses(user.id)).toBeLessThanOrEqual(5);
     // 199 wrong guesses came before the right one: it arrives locked out.
-    expect(results.at(-1)!.statusCode).toBe(401);
     expect((await attempt(user.username, TEST_PASSWORD)).statusCode).toBe(401);
   }, 60_000);
 
