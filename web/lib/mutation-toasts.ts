@@ -46,16 +46,17 @@ export function errorToast(spec: MutationToasts['error'], error: unknown, variab
   return { title: spec.title, description: errorMessage(error, spec.description) };
 }
 
+/** A toast without a description is raised with its title alone, as the screens did by hand. */
+function show(kind: 'success' | 'error', toast: Toast | undefined) {
+  if (!toast) return;
+  if (toast.description === undefined) notify[kind](toast.title);
+  else notify[kind](toast.title, toast.description);
+}
+
 /** The cache that shows every mutation's declared toasts, as the mutation settles (before its own callbacks run). */
 export function createMutationCache(): MutationCache {
   return new MutationCache({
-    onSuccess: (data, variables, _context, mutation) => {
-      const toast = successToast(mutation.meta?.success, data, variables);
-      if (toast) notify.success(toast.title, toast.description);
-    },
-    onError: (error, variables, _context, mutation) => {
-      const toast = errorToast(mutation.meta?.error, error, variables);
-      if (toast) notify.error(toast.title, toast.description);
-    },
+    onSuccess: (data, variables, _context, mutation) => show('success', successToast(mutation.meta?.success, data, variables)),
+    onError: (error, variables, _context, mutation) => show('error', errorToast(mutation.meta?.error, error, variables)),
   });
 }
