@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { FRESHNESS } from '@common/constants';
 import { ApiError } from './api-error';
+import { createMutationCache } from './mutation-toasts';
 import { onSessionEnd } from './session-end';
 
 /** A 4xx will answer the same again; only network and server failures are worth retrying. */
@@ -11,6 +12,7 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    mutationCache: createMutationCache(),
     defaultOptions: {
       queries: {
         staleTime: FRESHNESS.tableRequests,

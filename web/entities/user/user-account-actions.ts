@@ -1,11 +1,8 @@
-import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { USER_MESSAGES, type User } from '@common/schemas/users';
 import { useConfirm } from '@web/components/ui';
 import { deleteUser, toggleUser } from '@common/contract/users';
 import { apiCall } from '@web/lib/api-call';
-import { errorMessage } from '@web/lib/api-error';
-import { notify } from '@web/lib/notify';
 import { queryKeys } from '@web/lib/query-keys';
 
 /**
@@ -23,42 +20,30 @@ export function useInvalidateUsers(projectId: number) {
 /** PATCH /api/users/:id/toggle — the button sends the opposite of the current value. */
 export function useToggleUser(projectId: number) {
   const onSuccess = useInvalidateUsers(projectId);
-  return useMutation({ mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => apiCall(toggleUser, { params: { id }, body: { isActive } }), onSuccess });
+  return useMutation({
+    mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => apiCall(toggleUser, { params: { id }, body: { isActive } }),
+    onSuccess,
+    meta: { success: 'Kullanıcı durumu güncellendi', error: 'Kullanıcı durumu güncellenemedi' },
+  });
 }
 
 /** DELETE /api/users/:id */
 export function useDeleteUser(projectId: number) {
   const onSuccess = useInvalidateUsers(projectId);
-  return useMutation({ mutationFn: (id: number) => apiCall(deleteUser, { params: { id } }), onSuccess });
+  return useMutation({ mutationFn: (id: number) => apiCall(deleteUser, { params: { id } }), onSuccess, meta: { success: 'Kullanıcı silindi', error: 'Kullanıcı silinemedi' } });
 }
 
 /** The row handlers both screens give their tables; `busyId` is the row whose toggle is under way. */
 export function useUserAccountActions(projectId: number) {
   const confirm = useConfirm();
-  const [busyId, setBusyId] = useState<number | null>(null);
   const toggle = useToggleUser(projectId);
   const remove = useDeleteUser(projectId);
+  const busyId = toggle.isPending ? toggle.variables.id : null;
 
-  const onToggle = async (user: User) => {
-    setBusyId(user.id);
-    try {
-      await toggle.mutateAsync({ id: user.id, isActive: !user.isActive });
-      notify.success('Başarılı', 'Kullanıcı durumu güncellendi');
-    } catch (error) {
-      notify.error('Hata', errorMessage(error, 'Kullanıcı durumu güncellenemedi'));
-    } finally {
-      setBusyId(null);
-    }
-  };
+  const onToggle = (user: User) => toggle.mutate({ id: user.id, isActive: !user.isActive });
 
   const onDelete = async (user: User) => {
-    if (!(await confirm({ title: USER_MESSAGES.deleteConfirm, message: `${user.fullName} (${user.username})`, confirmLabel: 'Sil' }))) return;
-    try {
-      await remove.mutateAsync(user.id);
-      notify.success('Başarılı', 'Kullanıcı silindi');
-    } catch (error) {
-      notify.error('Hata', errorMessage(error, 'Kullanıcı silinemedi'));
-    }
+    if (await confirm({ title: USER_MESSAGES.deleteConfirm, message: `${user.fullName} (${user.username})`, confirmLabel: 'Sil' })) remove.mutate(user.id);
   };
 
   return { busyId, onToggle, onDelete };

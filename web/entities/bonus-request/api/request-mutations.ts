@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_REQUEUE_REASON } from '@common/request-transitions';
-import type { CreateRequestBody, UndoRequestBody } from '@common/schemas/bonus';
+import type { BonusRequest, CreateRequestBody, UndoRequestBody } from '@common/schemas/bonus';
 import { claimRequest, completeRequest, createRequest, requeueRequest } from '@common/contract/bonus-requests';
 import { undoRequestMove } from '@common/contract/request-desk';
 import { apiCall } from '@web/lib/api-call';
@@ -19,11 +19,21 @@ function useInvalidateRequests(projectId: number) {
   };
 }
 
+/** §8 toasts of the manual request form. */
+export const CREATE_REQUEST_TOASTS = { success: 'Bonus talebi oluşturuldu', failure: 'Oluşturma hatası' } as const;
+
 export function useCreateRequest(projectId: number) {
   const invalidate = useInvalidateRequests(projectId);
   return useMutation({
     mutationFn: (body: CreateRequestBody) => apiCall(createRequest, { params: { projectId }, body }),
     onSettled: invalidate,
+    meta: {
+      success: (request: BonusRequest) => ({
+        title: CREATE_REQUEST_TOASTS.success,
+        description: request.externalId ? `${request.externalId} kuyruğa eklendi.` : `Talep #${request.id} kuyruğa eklendi.`,
+      }),
+      error: { title: CREATE_REQUEST_TOASTS.failure },
+    },
   });
 }
 

@@ -6,10 +6,8 @@ import { BONUS_TYPE_LABELS, BONUS_TYPES, CUSTOMER_SEGMENT_LABELS, CUSTOMER_SEGME
 import { createRequestFields, refineCreateRequest, type BonusRequest } from '@common/schemas/bonus';
 import { FormAlert } from '@web/components/layout/form-alert';
 import { Button, Input, Select, Textarea } from '@web/components/ui';
-import { errorMessage } from '@web/lib/api-error';
 import { applyServerErrors } from '@web/lib/form-errors';
-import { notify } from '@web/lib/notify';
-import { useCreateRequest } from '../api/request-mutations';
+import { CREATE_REQUEST_TOASTS, useCreateRequest } from '../api/request-mutations';
 
 /** The server's payload schema; the selects' empty choice means "not given". */
 export const manualRequestFormSchema = createRequestFields
@@ -43,8 +41,8 @@ export const MANUAL_REQUEST_TEXTS = {
   title: 'Manuel Bonus Talebi Oluştur',
   submit: 'Talep Oluştur',
   saving: 'Kaydediliyor…',
-  success: 'Bonus talebi oluşturuldu',
-  failure: 'Oluşturma hatası',
+  success: CREATE_REQUEST_TOASTS.success,
+  failure: CREATE_REQUEST_TOASTS.failure,
 } as const;
 
 /**
@@ -62,12 +60,11 @@ export function ManualRequestForm({ projectId, onCreated }: { projectId: number;
   const submit = handleSubmit(async (values) => {
     try {
       const request = await create.mutateAsync(values);
-      notify.success(MANUAL_REQUEST_TEXTS.success, request.externalId ? `${request.externalId} kuyruğa eklendi.` : `Talep #${request.id} kuyruğa eklendi.`);
       reset(DEFAULTS);
       onCreated?.(request);
     } catch (error) {
+      // What was typed stays; the server's messages go on their fields (the mutation toasts).
       applyServerErrors(form, error);
-      notify.error(MANUAL_REQUEST_TEXTS.failure, errorMessage(error));
     }
   });
 

@@ -4,6 +4,14 @@ import type { AgentSkills, AgentSkillsBody } from '@common/schemas/routing';
 import { apiCall } from '@web/lib/api-call';
 import { queryKeys } from '@web/lib/query-keys';
 
+export const AGENT_SKILL_TEXTS = {
+  title: 'Yetenekler',
+  none: 'Yetenek tanımlanmamış',
+  edit: 'Yetenekleri Düzenle',
+  saved: 'Agent yetenekleri güncellendi',
+  saveFailed: 'Agent yetenekleri güncellenemedi',
+} as const;
+
 const skillsKey = (projectId: number) => queryKeys.project(projectId).scope('agent-skills');
 
 /** The bonus types and customer segments each agent of the project handles (skill_based routing). */
@@ -25,5 +33,6 @@ export function useUpdateAgentSkills(projectId: number) {
       queryClient.setQueryData<AgentSkills[]>(skillsKey(projectId), (list) => list && [...list.filter((s) => s.userId !== saved.userId), saved]);
       void queryClient.invalidateQueries({ queryKey: skillsKey(projectId) });
     },
+    meta: { success: AGENT_SKILL_TEXTS.saved, error: { title: AGENT_SKILL_TEXTS.saveFailed } },
   });
 }

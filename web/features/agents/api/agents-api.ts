@@ -5,6 +5,8 @@ import type { PerformanceLevel } from '@common/agent-metrics';
 import type { AgentList, AgentStatusChanged, ListedAgent } from '@common/schemas/agents';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import { apiCall } from '@web/lib/api-call';
+import { errorMessage } from '@web/lib/api-error';
+import type { MutationToasts } from '@web/lib/mutation-toasts';
 import { queryKeys } from '@web/lib/query-keys';
 import { useSocketEvent } from '@web/lib/use-project-socket';
 
@@ -63,17 +65,45 @@ export function useToggleAgent(projectId: number) {
   return useMutation({
     mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => apiCall(toggleAgent, { params: { projectId, id }, body: { isActive } }),
     onSuccess,
+    meta: { success: { title: 'Agent durumu güncellendi' }, error: (error) => ({ title: errorMessage(error, 'Agent durumu güncellenemedi') }) },
   });
 }
 
 export type ForceAction = 'offline' | 'logout';
 
+export interface ForceVariables {
+  agentId: number;
+  action: ForceAction;
+  reason?: string;
+  /** The agent's name, for the agents screen's toast. */
+  name?: string;
+}
+
+/** §8 dashboard toasts of the agent control panel. */
+export const CONTROL_TOASTS: Record<ForceAction, { success: string; failure: string }> = {
+  offline: { success: 'Agent offline edildi', failure: 'Force offline hatası' },
+  logout: { success: 'Agent oturumu sonlandırıldı', failure: 'Force logout hatası' },
+};
+
+/** The two screens that force an agent word it differently: the dashboard panel, and the agents screen by name. */
+export const FORCE_TOASTS = {
+  panel: {
+    success: (_: unknown, { action }: ForceVariables) => ({ title: CONTROL_TOASTS[action].success }),
+    error: (error: unknown, { action }: ForceVariables) => ({ title: CONTROL_TOASTS[action].failure, description: errorMessage(error) }),
+  },
+  named: {
+    success: (_: unknown, { action, name }: ForceVariables) => ({ title: action === 'offline' ? `${name} çevrimdışı yapıldı` : `${name} çıkış yaptırıldı` }),
+    error: (error: unknown, { action }: ForceVariables) => ({ title: action === 'offline' ? 'Agent çevrimdışı yapılamadı' : 'Agent çıkış yaptırılamadı', description: errorMessage(error) }),
+  },
+} satisfies Record<string, MutationToasts>;
+
 /** POST /api/auth/admin/projects/:projectId/agents/:agentId/force-offline | force-logout (spec §7.4). */
-export function useForceAgent(projectId: number) {
+export function useForceAgent(projectId: number, toasts: MutationToasts) {
   const onSuccess = useInvalidateAgents(projectId);
   return useMutation({
-    mutationFn: ({ agentId, action, reason }: { agentId: number; action: ForceAction; reason?: string }) =>
+    mutationFn: ({ agentId, action, reason }: ForceVariables) =>
       apiCall(action === 'offline' ? forceAgentOffline : forceAgentLogout, { params: { projectId, agentId }, body: reason ? { reason } : {} }),
     onSuccess,
+    meta: toasts,
   });
 }

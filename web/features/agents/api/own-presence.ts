@@ -15,6 +15,8 @@ const ACTIVITY_EVERY_MS = 60_000;
 /** The signed-in user's own manual status (GET /api/agents/me/status). */
 export const OWN_STATUS_KEY = ['agents', 'me', 'status'] as const;
 
+export type OwnStatus = Awaited<ReturnType<typeof fetchOwnStatus>>;
+
 /** PUT /api/agents/me/status — 'online' returns to the automatic status and lifts a force offline. */
 export function setOwnStatus(status: AgentStatus) {
   return apiCall(setOwnStatusEndpoint, { body: { status } });

@@ -5,18 +5,10 @@ import { LogOut, ShieldAlert, WifiOff } from 'lucide-react';
 import { can } from '@common/permissions';
 import { agentControlForm } from '@common/schemas/agents';
 import { Button, Card, CardBody, CardHeader, Input, Select } from '@web/components/ui';
-import { errorMessage } from '@web/lib/api-error';
-import { notify } from '@web/lib/notify';
 import { useSessionStore } from '@web/stores/session-store';
-import { useAgents, useForceAgent, useLiveAgentStatus, type ForceAction } from '../api/agents-api';
+import { FORCE_TOASTS, useAgents, useForceAgent, useLiveAgentStatus, type ForceAction } from '../api/agents-api';
 
 type Values = z.input<typeof agentControlForm>;
-
-/** §8 dashboard toasts of the panel. */
-export const CONTROL_TOASTS: Record<ForceAction, { success: string; failure: string }> = {
-  offline: { success: 'Agent offline edildi', failure: 'Force offline hatası' },
-  logout: { success: 'Agent oturumu sonlandırıldı', failure: 'Force logout hatası' },
-};
 
 /**
  * The dashboard's agent control panel (spec §2.4): pick an agent ('Agent ID'), an optional
@@ -33,7 +25,7 @@ export function AgentControlPanel() {
 function ControlPanel({ projectId }: { projectId: number }) {
   const agents = useAgents(projectId);
   useLiveAgentStatus(projectId);
-  const force = useForceAgent(projectId);
+  const force = useForceAgent(projectId, FORCE_TOASTS.panel);
   const { register, handleSubmit, formState, reset } = useForm<Values>({
     resolver: zodResolver(agentControlForm),
     defaultValues: { agentId: '', reason: '' },
@@ -41,13 +33,8 @@ function ControlPanel({ projectId }: { projectId: number }) {
 
   const run = (action: ForceAction) =>
     handleSubmit(async ({ agentId, reason }) => {
-      try {
-        await force.mutateAsync({ agentId: Number(agentId), action, reason: reason || undefined });
-        notify.success(CONTROL_TOASTS[action].success);
-        reset({ agentId: '', reason: '' });
-      } catch (error) {
-        notify.error(CONTROL_TOASTS[action].failure, errorMessage(error));
-      }
+      // The mutation toasts; the form is cleared only when the agent was forced.
+      await force.mutateAsync({ agentId: Number(agentId), action, reason: reason || undefined }).then(() => reset({ agentId: '', reason: '' }), () => undefined);
     });
 
   const options = (agents.data?.items ?? [])

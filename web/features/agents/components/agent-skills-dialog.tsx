@@ -3,9 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { BONUS_TYPE_LABELS, BONUS_TYPES, CUSTOMER_SEGMENT_LABELS, CUSTOMER_SEGMENTS } from '@common/enums';
 import { agentSkillsBody, type AgentSkills } from '@common/schemas/routing';
-import { FormAlert } from '@web/components/layout/form-alert';
-import { Button, Checkbox, Dialog } from '@web/components/ui';
-import { submitWithServerErrors } from '@web/lib/form-errors';
+import { DialogForm } from '@web/components/form/dialog-form';
+import { Checkbox, Dialog } from '@web/components/ui';
 import { AGENT_SKILL_TEXTS } from './agent-skills';
 
 type SkillsFormValues = z.input<typeof agentSkillsBody>;
@@ -43,10 +42,9 @@ function SkillsForm({ target, onCancel, onSubmit }: { target: SkillsTarget; onCa
     resolver: zodResolver(agentSkillsBody),
     defaultValues: { bonusTypes: target.skills?.bonusTypes ?? [], customerSegments: target.skills?.customerSegments ?? [] },
   });
-  const { register, formState } = form;
-  const submit = submitWithServerErrors(form, (values) => onSubmit(target.userId, values));
+  const { register } = form;
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label={AGENT_SKILL_TEXTS.edit}>
+    <DialogForm form={form} onSubmit={(values) => onSubmit(target.userId, values)} onCancel={onCancel} className="gap-5" aria-label={AGENT_SKILL_TEXTS.edit}>
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-zinc-800 dark:text-zinc-200">Bonus türleri</legend>
         <div className="flex flex-wrap gap-x-6 gap-y-2">
@@ -64,15 +62,6 @@ function SkillsForm({ target, onCancel, onSubmit }: { target: SkillsTarget; onCa
         </div>
       </fieldset>
       <p className="text-xs text-zinc-500 dark:text-zinc-400">'Yetenek Bazlı' kurallar, talebin bonus türünü ve segmentini kapsayan agentleri seçer; diğer stratejiler yetenekleri dikkate almaz.</p>
-      <FormAlert message={formState.errors.root?.server?.message} />
-      <div className="flex justify-end gap-2 border-t border-zinc-200 pt-4 dark:border-zinc-800">
-        <Button variant="outline" onClick={onCancel}>
-          İptal
-        </Button>
-        <Button type="submit" loading={formState.isSubmitting} loadingText="Kaydediliyor...">
-          Kaydet
-        </Button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }

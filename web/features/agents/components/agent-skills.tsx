@@ -2,13 +2,9 @@ import { BONUS_TYPE_LABELS, CUSTOMER_SEGMENT_LABELS } from '@common/enums';
 import type { AgentSkills } from '@common/schemas/routing';
 import { Badge } from '@web/components/ui';
 
-export const AGENT_SKILL_TEXTS = {
-  title: 'Yetenekler',
-  none: 'Yetenek tanımlanmamış',
-  edit: 'Yetenekleri Düzenle',
-  saved: 'Agent yetenekleri güncellendi',
-  saveFailed: 'Agent yetenekleri güncellenemedi',
-} as const;
+import { AGENT_SKILL_TEXTS } from '../api/agent-skills-api';
+
+export { AGENT_SKILL_TEXTS };
 
 /**
  * The bonus types and customer segments the agent handles, as chips ('Yetenek Bazlı' routing

@@ -2,10 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AGENT_STATUS_LABELS, AGENT_STATUSES, type AgentStatus } from '@common/enums';
 import { WORKER_ROLES } from '@common/schemas/agents';
 import { Select } from '@web/components/ui';
-import { errorMessage } from '@web/lib/api-error';
-import { notify } from '@web/lib/notify';
 import { useSessionStore } from '@web/stores/session-store';
-import { fetchOwnStatus, OWN_STATUS_KEY, setOwnStatus } from '../api/own-presence';
+import { fetchOwnStatus, OWN_STATUS_KEY, setOwnStatus, type OwnStatus } from '../api/own-presence';
 
 /** 'online' means automatic: the status then follows the connection, activity and load. */
 const OPTIONS = AGENT_STATUSES.map((status) => ({
@@ -25,11 +23,11 @@ export function OwnStatusSelect({ className, hideLabel = true }: { className?: s
   });
   const change = useMutation({
     mutationFn: setOwnStatus,
-    onSuccess: (data) => {
-      queryClient.setQueryData(OWN_STATUS_KEY, data);
-      notify.success('Durumunuz güncellendi', data.manualStatus ? AGENT_STATUS_LABELS[data.manualStatus] : 'Otomatik durum');
+    onSuccess: (data) => queryClient.setQueryData(OWN_STATUS_KEY, data),
+    meta: {
+      success: (data: OwnStatus) => ({ title: 'Durumunuz güncellendi', description: data.manualStatus ? AGENT_STATUS_LABELS[data.manualStatus] : 'Otomatik durum' }),
+      error: { title: 'Durum güncellenemedi' },
     },
-    onError: (error) => notify.error('Durum güncellenemedi', errorMessage(error)),
   });
   if (!worksRequests || !current.data) return null;
   return (

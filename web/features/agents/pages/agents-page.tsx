@@ -3,17 +3,14 @@ import { Coffee, Headset, UserCheck, UserX, Users } from 'lucide-react';
 import { can } from '@common/permissions';
 import { AGENT_MESSAGES } from '@common/schemas/agents';
 import { Card, CardBody, EmptyState, ErrorState, LoadingState, StatCard } from '@web/components/ui';
-import { errorMessage } from '@web/lib/api-error';
 import { formatNumber } from '@web/lib/format';
-import { notify } from '@web/lib/notify';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { RequireProject } from '@web/components/layout/require-project';
 import { useSessionStore } from '@web/stores/session-store';
 import { useAgentSkills, useUpdateAgentSkills } from '../api/agent-skills-api';
-import { useAgents, useForceAgent, useLiveAgentStatus, useToggleAgent } from '../api/agents-api';
+import { FORCE_TOASTS, useAgents, useForceAgent, useLiveAgentStatus, useToggleAgent } from '../api/agents-api';
 import { AgentCard, type AgentActions } from '../components/agent-card';
 import { AgentFilters, type AgentFilterValues } from '../components/agent-filters';
-import { AGENT_SKILL_TEXTS } from '../components/agent-skills';
 import { AgentSkillsDialog, type SkillsFormOutput, type SkillsTarget } from '../components/agent-skills-dialog';
 import { AgentsTable } from '../components/agents-table';
 import { ForceActionDialog, type ForceTarget } from '../components/force-action-dialog';
@@ -26,56 +23,34 @@ export function AgentsPage() {
 function AgentsScreen({ projectId }: { projectId: number }) {
   const [filters, setFilters] = useState<AgentFilterValues>({ search: '', status: 'all', performance: 'all' });
   const [force, setForce] = useState<ForceTarget | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
   const [skillsTarget, setSkillsTarget] = useState<SkillsTarget | null>(null);
   const search = useDebouncedValue(filters.search.trim());
   const list = useAgents(projectId, { search: search || undefined, status: filters.status, performance: filters.performance });
   useLiveAgentStatus(projectId);
   const toggle = useToggleAgent(projectId);
-  const forceAgent = useForceAgent(projectId);
+  const forceAgent = useForceAgent(projectId, FORCE_TOASTS.named);
   const skills = useAgentSkills(projectId);
   const saveSkills = useUpdateAgentSkills(projectId);
   const role = useSessionStore((s) => s.user?.role);
 
   const actions: AgentActions = {
-    busyId,
-    onToggle: async (agent) => {
-      setBusyId(agent.id);
-      try {
-        await toggle.mutateAsync({ id: agent.id, isActive: !agent.isActive });
-        notify.success('Agent durumu güncellendi');
-      } catch (error) {
-        notify.error(errorMessage(error, 'Agent durumu güncellenemedi'));
-      } finally {
-        setBusyId(null);
-      }
-    },
+    busyId: toggle.isPending ? toggle.variables.id : null,
+    onToggle: (agent) => toggle.mutate({ id: agent.id, isActive: !agent.isActive }),
     onForce: (agent, action) => setForce({ agentId: agent.id, name: agent.fullName, action }),
     canEditSkills: role !== undefined && can(role, 'routing:manage'),
     onEditSkills: (agent) => setSkillsTarget({ userId: agent.id, fullName: agent.fullName, skills: skills.data?.get(agent.id) }),
   };
 
+  // The mutations toast; a failed save throws on, so the dialog shows the server's message.
   const submitSkills = async (userId: number, body: SkillsFormOutput) => {
-    try {
-      await saveSkills.mutateAsync({ userId, body });
-    } catch (error) {
-      notify.error(AGENT_SKILL_TEXTS.saveFailed, errorMessage(error));
-      throw error;
-    }
-    notify.success('Başarılı', AGENT_SKILL_TEXTS.saved);
+    await saveSkills.mutateAsync({ userId, body });
     setSkillsTarget(null);
   };
 
+  // A failure is toasted by the mutation and leaves the dialog open for another try.
   const confirmForce = async (reason: string) => {
     if (!force) return;
-    const { agentId, name, action } = force;
-    try {
-      await forceAgent.mutateAsync({ agentId, action, reason });
-      notify.success(action === 'offline' ? `${name} çevrimdışı yapıldı` : `${name} çıkış yaptırıldı`);
-      setForce(null);
-    } catch (error) {
-      notify.error(action === 'offline' ? 'Agent çevrimdışı yapılamadı' : 'Agent çıkış yaptırılamadı', errorMessage(error));
-    }
+    await forceAgent.mutateAsync({ ...force, reason }).then(() => setForce(null), () => undefined);
   };
 
   const data = list.data;

@@ -2,9 +2,10 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import { FRESHNESS } from '@common/constants';
 import * as contract from '@common/contract/bridge-sync';
 import { can } from '@common/permissions';
-import type { SyncLog, SyncProgress, SyncStartBody, SyncStatus } from '@common/schemas/bridge-sync';
+import { SYNC_MESSAGES, type SyncLog, type SyncProgress, type SyncStartBody, type SyncStatus } from '@common/schemas/bridge-sync';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import { apiCall } from '@web/lib/api-call';
+import type { MutationToasts } from '@web/lib/mutation-toasts';
 import { queryKeys } from '@web/lib/query-keys';
 import { useSocketEvent } from '@web/lib/use-project-socket';
 import { useSessionStore } from '@web/stores/session-store';
@@ -106,10 +107,21 @@ export function startProjectSync(projectId: number): Promise<SyncLog> {
   return apiCall(contract.startProjectSync, { params: { projectId }, body: undefined });
 }
 
+/** The sync screens' toasts, and the dashboard button's (§8). */
+export const SYNC_TOASTS = {
+  screen: { success: SYNC_MESSAGES.started, error: SYNC_MESSAGES.startFailed },
+  dashboard: { success: { title: SYNC_MESSAGES.dashboardTriggered }, error: { title: SYNC_MESSAGES.dashboardError } },
+} satisfies Record<string, MutationToasts>;
+
 /** Starts a job; the answer marks it running and brings the new log row into the list. */
-export function useStartSync(projectId: number | null, start: (projectId: number, body: SyncStartBody) => Promise<SyncLog> = startSync) {
+export function useStartSync(
+  projectId: number | null,
+  start: (projectId: number, body: SyncStartBody) => Promise<SyncLog> = startSync,
+  toasts: MutationToasts = SYNC_TOASTS.screen,
+) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: toasts,
     mutationFn: (body: SyncStartBody) => start(projectId!, body),
     onSuccess: (log) => {
       applyProgress(queryClient, {

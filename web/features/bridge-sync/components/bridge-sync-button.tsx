@@ -1,10 +1,7 @@
 import { RefreshCw } from 'lucide-react';
-import { SYNC_MESSAGES } from '@common/schemas/bridge-sync';
 import { Button } from '@web/components/ui';
-import { errorMessage } from '@web/lib/api-error';
-import { notify } from '@web/lib/notify';
 import { useSessionStore } from '@web/stores/session-store';
-import { useLiveSync, useStartSync, useSyncPermissions, useSyncStatus } from '../api/sync-api';
+import { SYNC_TOASTS, useLiveSync, useStartSync, useSyncPermissions, useSyncStatus } from '../api/sync-api';
 
 export const SYNCING_TEXT = 'Senkronize ediliyor…';
 
@@ -17,7 +14,7 @@ export function BridgeSyncButton({ projectId, className }: { projectId: number; 
   const { canRun } = useSyncPermissions();
   useLiveSync(projectId);
   const status = useSyncStatus(projectId);
-  const start = useStartSync(projectId);
+  const start = useStartSync(projectId, undefined, SYNC_TOASTS.dashboard);
   if (!canRun) return null;
   const running = start.isPending || status.data?.isRunning === true;
   return (
@@ -27,15 +24,7 @@ export function BridgeSyncButton({ projectId, className }: { projectId: number; 
       className={className}
       loading={running}
       loadingText={SYNCING_TEXT}
-      onClick={() =>
-        start.mutate(
-          { syncType: 'bonus' },
-          {
-            onSuccess: () => notify.success(SYNC_MESSAGES.dashboardTriggered),
-            onError: (error) => notify.error(SYNC_MESSAGES.dashboardError, errorMessage(error)),
-          },
-        )
-      }
+      onClick={() => start.mutate({ syncType: 'bonus' })}
     >
       Bridge Sync
     </Button>

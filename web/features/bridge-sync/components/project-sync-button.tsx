@@ -1,10 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { SYNC_MESSAGES } from '@common/schemas/bridge-sync';
 import { Button } from '@web/components/ui';
-import { errorMessage } from '@web/lib/api-error';
-import { notify } from '@web/lib/notify';
 import { queryKeys } from '@web/lib/query-keys';
 import { startProjectSync, useStartSync, useSyncPermissions, useSyncStatus } from '../api/sync-api';
 import { SYNCING_TEXT } from './bridge-sync-button';
@@ -39,15 +36,7 @@ export function ProjectSyncButton({ projectId, projectName, disabled }: { projec
       loading={running}
       loadingText={SYNCING_TEXT}
       aria-label={running ? `${projectName}: ${SYNCING_TEXT}` : `${projectName} projesini senkronize et`}
-      onClick={() =>
-        start.mutate(
-          {},
-          {
-            onSuccess: () => notify.success('Başarılı', SYNC_MESSAGES.started),
-            onError: (error) => notify.error('Hata', errorMessage(error, SYNC_MESSAGES.startFailed)),
-          },
-        )
-      }
+      onClick={() => start.mutate({})}
     >
       Senkronize
     </Button>

@@ -1,12 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { Play } from 'lucide-react';
 import { SYNC_TYPE_LABELS, SYNC_TYPES, type SyncType } from '@common/enums';
-import { SYNC_MESSAGES, syncStartBody } from '@common/schemas/bridge-sync';
+import { syncStartBody } from '@common/schemas/bridge-sync';
 import { FormAlert } from '@web/components/layout/form-alert';
 import { Button, Card, CardBody, CardFooter, CardHeader, Checkbox, Input, Select } from '@web/components/ui';
-import { errorMessage } from '@web/lib/api-error';
 import { applyServerErrors } from '@web/lib/form-errors';
-import { notify } from '@web/lib/notify';
 import { useStartSync } from '../api/sync-api';
 import { SYNCING_TEXT } from './bridge-sync-button';
 
@@ -41,13 +39,8 @@ export function SyncSettingsCard({ projectId, running }: { projectId: number; ru
       for (const issue of parsed.error.issues) setError(String(issue.path[0]) as keyof SyncSettingsValues, { message: issue.message });
       return;
     }
-    try {
-      await start.mutateAsync(parsed.data);
-      notify.success('Başarılı', SYNC_MESSAGES.started);
-    } catch (error) {
-      applyServerErrors(form, error);
-      notify.error('Hata', errorMessage(error, SYNC_MESSAGES.startFailed));
-    }
+    // The mutation toasts; the server's field messages also go on their fields.
+    await start.mutateAsync(parsed.data).catch((error: unknown) => applyServerErrors(form, error));
   });
 
   return (

@@ -34,12 +34,20 @@ function useInvalidateProjects() {
 
 export function useCreateProject() {
   const onSuccess = useInvalidateProjects();
-  return useMutation({ mutationFn: (body: ProjectFormBody) => apiCall(createProject, { body }), onSuccess });
+  return useMutation({
+    mutationFn: (body: ProjectFormBody) => apiCall(createProject, { body }),
+    onSuccess,
+    meta: { success: 'Proje oluşturuldu', error: 'Proje oluşturulamadı' },
+  });
 }
 
 export function useUpdateProject() {
   const onSuccess = useInvalidateProjects();
-  return useMutation({ mutationFn: ({ id, body }: { id: number; body: ProjectFormBody }) => apiCall(updateProject, { params: { id }, body }), onSuccess });
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: ProjectFormBody }) => apiCall(updateProject, { params: { id }, body }),
+    onSuccess,
+    meta: { success: 'Proje güncellendi', error: 'Proje güncellenemedi' },
+  });
 }
 
 export function useToggleProject() {
@@ -47,10 +55,15 @@ export function useToggleProject() {
   return useMutation({
     mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => apiCall(toggleProject, { params: { id }, body: { isActive } }),
     onSuccess,
+    meta: { success: 'Proje durumu güncellendi', error: 'Proje durumu güncellenemedi' },
   });
 }
 
 export function useDeleteProject() {
   const onSuccess = useInvalidateProjects();
-  return useMutation({ mutationFn: (id: number) => apiCall(deleteProject, { params: { id } }), onSuccess });
+  return useMutation({
+    mutationFn: (id: number) => apiCall(deleteProject, { params: { id } }),
+    onSuccess,
+    meta: { success: 'Proje silindi', error: 'Proje silinemedi' },
+  });
 }

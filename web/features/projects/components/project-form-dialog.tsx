@@ -3,9 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { PROJECT_DB_TYPES } from '@common/enums';
 import { projectFormBody, type Project } from '@common/schemas/projects';
-import { FormAlert } from '@web/components/layout/form-alert';
-import { Button, Checkbox, Dialog, Input, Select } from '@web/components/ui';
-import { submitWithServerErrors } from '@web/lib/form-errors';
+import { DialogForm } from '@web/components/form/dialog-form';
+import { Checkbox, Dialog, Input, Select } from '@web/components/ui';
 
 type ProjectFormValues = z.input<typeof projectFormBody>;
 export type ProjectFormOutput = z.output<typeof projectFormBody>;
@@ -51,10 +50,8 @@ export function ProjectForm({ project, onCancel, onSubmit }: { project: Project 
     register(name, { ...options, onChange: () => clearErrors(name) });
   const error = (name: keyof ProjectFormValues) => formState.errors[name]?.message;
 
-  const submit = submitWithServerErrors(form, onSubmit);
-
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <DialogForm form={form} onSubmit={onSubmit} onCancel={onCancel} submitLabel={project ? 'Güncelle' : 'Oluştur'}>
       <div className="grid gap-4 sm:grid-cols-2">
         <Input label="Proje Kodu" required data-autofocus autoComplete="off" error={error('code')} {...field('code')} />
         <Input label="Proje Adı" required autoComplete="off" error={error('name')} {...field('name')} />
@@ -82,15 +79,6 @@ export function ProjectForm({ project, onCancel, onSubmit }: { project: Project 
         />
       </div>
       <Checkbox label="Aktif" {...register('isActive')} />
-      <FormAlert message={formState.errors.root?.server?.message} />
-      <div className="flex justify-end gap-2 border-t border-zinc-200 pt-4 dark:border-zinc-800">
-        <Button variant="outline" onClick={onCancel}>
-          İptal
-        </Button>
-        <Button type="submit" loading={formState.isSubmitting} loadingText="Kaydediliyor...">
-          {project ? 'Güncelle' : 'Oluştur'}
-        </Button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }

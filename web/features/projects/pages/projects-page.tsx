@@ -4,8 +4,6 @@ import type { Project } from '@common/schemas/projects';
 import { PROJECT_MESSAGES } from '@common/schemas/projects';
 import { PageActions } from '@web/components/layout/page-actions';
 import { Button, Card, CardBody, EmptyState, ErrorState, Input, LoadingState, Select, useConfirm } from '@web/components/ui';
-import { errorMessage } from '@web/lib/api-error';
-import { notify } from '@web/lib/notify';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { useCreateProject, useDeleteProject, useProjects, useToggleProject, useUpdateProject, type ProjectFilters } from '../api/projects-api';
 import { ProjectFormDialog, type ProjectFormOutput } from '../components/project-form-dialog';
@@ -21,7 +19,6 @@ export function ProjectsPage({ syncAction }: { syncAction?: ProjectActionHandler
   const [status, setStatus] = useState<NonNullable<ProjectFilters['status']>>('all');
   const [view, setView] = useState<View>('grid');
   const [editing, setEditing] = useState<Project | 'new' | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
   const settled = useDebouncedValue(search.trim());
   const list = useProjects({ search: settled || undefined, status });
   const create = useCreateProject();
@@ -29,30 +26,16 @@ export function ProjectsPage({ syncAction }: { syncAction?: ProjectActionHandler
   const toggle = useToggleProject();
   const remove = useDeleteProject();
 
+  // The mutations toast; a failed save throws on, so the form shows the server's message.
   const save = async (values: ProjectFormOutput) => {
     const existing = editing !== 'new' ? editing : null;
-    try {
-      if (existing) await update.mutateAsync({ id: existing.id, body: values });
-      else await create.mutateAsync(values);
-    } catch (error) {
-      notify.error('Hata', errorMessage(error, existing ? 'Proje güncellenemedi' : 'Proje oluşturulamadı'));
-      throw error;
-    }
-    notify.success('Başarılı', existing ? 'Proje güncellendi' : 'Proje oluşturuldu');
+    if (existing) await update.mutateAsync({ id: existing.id, body: values });
+    else await create.mutateAsync(values);
     setEditing(null);
   };
 
-  const onToggle = async (project: Project) => {
-    setBusyId(project.id);
-    try {
-      await toggle.mutateAsync({ id: project.id, isActive: !project.isActive });
-      notify.success('Başarılı', 'Proje durumu güncellendi');
-    } catch (error) {
-      notify.error('Hata', errorMessage(error, 'Proje durumu güncellenemedi'));
-    } finally {
-      setBusyId(null);
-    }
-  };
+  const onToggle = (project: Project) => toggle.mutate({ id: project.id, isActive: !project.isActive });
+  const busyId = toggle.isPending ? toggle.variables.id : null;
 
   const onDelete = async (project: Project) => {
     const ok = await confirm({
@@ -60,13 +43,7 @@ export function ProjectsPage({ syncAction }: { syncAction?: ProjectActionHandler
       message: `${project.name} (${project.code}) ve projedeki bütün talepler, üyelikler ve senkronizasyon kayıtları silinir. Audit kayıtları kalır.`,
       confirmLabel: 'Sil',
     });
-    if (!ok) return;
-    try {
-      await remove.mutateAsync(project.id);
-      notify.success('Başarılı', 'Proje silindi');
-    } catch (error) {
-      notify.error('Hata', errorMessage(error, 'Proje silinemedi'));
-    }
+    if (ok) remove.mutate(project.id);
   };
 
   const handlers = { onEdit: (p: Project) => setEditing(p), onToggle, onDelete, busyId, syncAction };

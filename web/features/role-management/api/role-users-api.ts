@@ -29,6 +29,10 @@ export function useRoleUsers(projectId: number, filters: RoleUserFilters) {
 /** PATCH /api/users/:id/role — role and active flag in one change (one audit row). */
 export function useChangeRole(projectId: number) {
   const onSuccess = useInvalidateUsers(projectId);
-  return useMutation({ mutationFn: ({ id, body }: { id: number; body: UserRoleBody }) => apiCall(changeUserRole, { params: { id }, body }), onSuccess });
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UserRoleBody }) => apiCall(changeUserRole, { params: { id }, body }),
+    onSuccess,
+    meta: { success: 'Kullanıcı güncellendi', error: 'Kullanıcı güncellenemedi' },
+  });
 }
 

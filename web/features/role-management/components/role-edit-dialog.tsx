@@ -4,10 +4,9 @@ import { z } from 'zod';
 import { ROLE_LABELS, type Role } from '@common/enums';
 import { userRoleBody, type User } from '@common/schemas/users';
 import { roleChoices } from '@common/user-rules';
-import { FormAlert } from '@web/components/layout/form-alert';
+import { DialogForm } from '@web/components/form/dialog-form';
 import { InitialAvatar } from '@web/components/user-badges';
-import { Button, Checkbox, Dialog, Select } from '@web/components/ui';
-import { submitWithServerErrors } from '@web/lib/form-errors';
+import { Checkbox, Dialog, Select } from '@web/components/ui';
 
 const roleForm = userRoleBody.extend({ isActive: z.boolean() });
 type RoleFormValues = z.input<typeof roleForm>;
@@ -36,9 +35,8 @@ function RoleForm({ user, actor, onCancel, onSubmit }: { user: User; actor: Role
     defaultValues: { role: user.role, isActive: user.isActive },
   });
   const { register, formState } = form;
-  const submit = submitWithServerErrors(form, onSubmit);
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <DialogForm form={form} onSubmit={onSubmit} onCancel={onCancel}>
       <div className="flex items-center gap-3 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
         <InitialAvatar name={user.fullName || user.username} />
         <div className="min-w-0">
@@ -58,15 +56,6 @@ function RoleForm({ user, actor, onCancel, onSubmit }: { user: User; actor: Role
         {...register('role')}
       />
       <Checkbox label="Aktif" disabled={self} {...register('isActive')} />
-      <FormAlert message={formState.errors.root?.server?.message} />
-      <div className="flex justify-end gap-2 border-t border-zinc-200 pt-4 dark:border-zinc-800">
-        <Button variant="outline" onClick={onCancel}>
-          İptal
-        </Button>
-        <Button type="submit" loading={formState.isSubmitting} loadingText="Kaydediliyor...">
-          Kaydet
-        </Button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }

@@ -4,8 +4,6 @@ import { TABLE } from '@common/constants';
 import { ROLE_LABELS, ROLES, type Role } from '@common/enums';
 import type { User } from '@common/schemas/users';
 import { Card, CardBody, CardHeader, EmptyState, ErrorState, Input, LoadingState, Pagination, Select } from '@web/components/ui';
-import { errorMessage } from '@web/lib/api-error';
-import { notify } from '@web/lib/notify';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { RequireProject } from '@web/components/layout/require-project';
 import { useSessionStore } from '@web/stores/session-store';
@@ -32,13 +30,8 @@ function RoleManagementScreen({ projectId }: { projectId: number }) {
 
   const save = async (values: RoleFormOutput) => {
     if (!editing) return;
-    try {
-      await changeRole.mutateAsync({ id: editing.id, body: values });
-    } catch (error) {
-      notify.error('Hata', errorMessage(error, 'Kullanıcı güncellenemedi'));
-      throw error;
-    }
-    notify.success('Başarılı', 'Kullanıcı güncellendi');
+    // The mutation toasts; a failure throws on, so the form shows the server's message.
+    await changeRole.mutateAsync({ id: editing.id, body: values });
     setEditing(null);
   };
 

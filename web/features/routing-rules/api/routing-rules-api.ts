@@ -10,8 +10,10 @@ import {
   toggleRoutingRule,
   updateRoutingRule,
 } from '@common/contract/routing-rules';
-import { ROUTING_LIST_MAX_LIMIT, type RoutingRuleBody, type RoutingStatusFilter, type RoutingTestPayload } from '@common/schemas/routing';
+import { ROUTING_LIST_MAX_LIMIT, ROUTING_MESSAGES, type RoutingRuleBody, type RoutingStatusFilter, type RoutingTestPayload } from '@common/schemas/routing';
 import { apiCall } from '@web/lib/api-call';
+import { ApiError } from '@web/lib/api-error';
+import { ERROR_TITLE, type MutationToasts } from '@web/lib/mutation-toasts';
 import { queryKeys } from '@web/lib/query-keys';
 
 export interface RoutingRuleFilters {
@@ -58,6 +60,14 @@ export function useRoutingTargets(projectId: number, enabled = true) {
   });
 }
 
+/** §8: an error toast is titled 'Hata' and says what failed; the server's reason follows when it gave one. */
+function failed(text: string): MutationToasts['error'] {
+  return (error) => {
+    const reason = error instanceof ApiError && error.message && error.message !== text ? error.message : undefined;
+    return { title: ERROR_TITLE, description: reason ? `${text}: ${reason}` : text };
+  };
+}
+
 function useInvalidateRules(projectId: number) {
   const queryClient = useQueryClient();
   return () =>
@@ -72,6 +82,7 @@ export function useCreateRoutingRule(projectId: number) {
   return useMutation({
     mutationFn: (body: RoutingRuleBody) => apiCall(createRoutingRule, { params: { projectId }, body }),
     onSuccess: () => void invalidate(),
+    meta: { success: ROUTING_MESSAGES.created, error: failed(ROUTING_MESSAGES.createFailed) },
   });
 }
 
@@ -80,6 +91,7 @@ export function useUpdateRoutingRule(projectId: number) {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: RoutingRuleBody }) => apiCall(updateRoutingRule, { params: { projectId, id }, body }),
     onSuccess: () => void invalidate(),
+    meta: { success: ROUTING_MESSAGES.updated, error: failed(ROUTING_MESSAGES.updateFailed) },
   });
 }
 
@@ -88,6 +100,7 @@ export function useDeleteRoutingRule(projectId: number) {
   return useMutation({
     mutationFn: (id: number) => apiCall(deleteRoutingRule, { params: { projectId, id } }),
     onSuccess: () => void invalidate(),
+    meta: { success: ROUTING_MESSAGES.deleted, error: failed(ROUTING_MESSAGES.deleteFailed) },
   });
 }
 
@@ -96,6 +109,7 @@ export function useToggleRoutingRule(projectId: number) {
   return useMutation({
     mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => apiCall(toggleRoutingRule, { params: { projectId, id }, body: { isActive } }),
     onSuccess: () => void invalidate(),
+    meta: { success: ROUTING_MESSAGES.updated, error: failed(ROUTING_MESSAGES.updateFailed) },
   });
 }
 
@@ -105,6 +119,7 @@ export function useReorderRoutingRules(projectId: number) {
   return useMutation({
     mutationFn: (ruleIds: number[]) => apiCall(reorderRoutingRules, { params: { projectId }, body: { ruleIds } }),
     onSettled: () => void invalidate(),
+    meta: { error: failed(ROUTING_MESSAGES.updateFailed) },
   });
 }
 
@@ -112,5 +127,6 @@ export function useReorderRoutingRules(projectId: number) {
 export function useTestRoutingRule(projectId: number) {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: RoutingTestPayload }) => apiCall(testRoutingRule, { params: { projectId, id }, body }),
+    meta: { error: failed(ROUTING_MESSAGES.testFailed) },
   });
 }

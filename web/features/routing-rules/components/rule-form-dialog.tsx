@@ -3,9 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ROUTING_PRIORITY } from '@common/constants';
 import { ROLE_LABELS, ROUTING_STRATEGIES, ROUTING_STRATEGY_LABELS, type RoutingStrategy } from '@common/enums';
 import { ROUTING_MESSAGES, type RoutingRule, type RoutingRuleBody, type RoutingTarget } from '@common/schemas/routing';
-import { FormAlert } from '@web/components/layout/form-alert';
-import { Button, Checkbox, Dialog, Input, Select } from '@web/components/ui';
-import { submitWithServerErrors } from '@web/lib/form-errors';
+import { DialogForm } from '@web/components/form/dialog-form';
+import { Checkbox, Dialog, Input, Select } from '@web/components/ui';
 import { ruleFormDefaults, ruleFormSchema, type RuleFormValues } from '../model/rule-form';
 import { ConditionEditor } from './condition-editor';
 import type { ConditionErrors } from './condition-fields';
@@ -63,7 +62,6 @@ export function RuleForm({ rule, targets, onCancel, onSubmit }: Omit<RuleFormDia
   const strategy = watch('targetStrategy');
   const errors = formState.errors;
   const conditionMessages = conditionErrors(errors);
-  const submit = submitWithServerErrors(form, onSubmit);
 
   // A target no longer active stays listed when it is the rule's own, so editing shows who it is.
   const targetOptions = (targets ?? [])
@@ -71,7 +69,7 @@ export function RuleForm({ rule, targets, onCancel, onSubmit }: Omit<RuleFormDia
     .map((t) => ({ value: t.id, label: `${t.fullName} (@${t.username}) · ${ROLE_LABELS[t.role]}${t.isActive ? '' : ' · pasif'}` }));
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label={rule ? ROUTING_MESSAGES.editTitle : ROUTING_MESSAGES.createTitle}>
+    <DialogForm form={form} onSubmit={onSubmit} onCancel={onCancel} className="gap-5" aria-label={rule ? ROUTING_MESSAGES.editTitle : ROUTING_MESSAGES.createTitle} submitLabel={rule ? 'Güncelle' : 'Oluştur'}>
       <div className="grid gap-4 sm:grid-cols-2">
         <Input
           label="Kural Adı"
@@ -152,15 +150,6 @@ export function RuleForm({ rule, targets, onCancel, onSubmit }: Omit<RuleFormDia
         )}
       />
 
-      <FormAlert message={errors.root?.server?.message} />
-      <div className="flex flex-wrap justify-end gap-2 border-t border-zinc-200 pt-4 dark:border-zinc-800">
-        <Button variant="outline" onClick={onCancel}>
-          İptal
-        </Button>
-        <Button type="submit" loading={formState.isSubmitting} loadingText="Kaydediliyor...">
-          {rule ? 'Güncelle' : 'Oluştur'}
-        </Button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }

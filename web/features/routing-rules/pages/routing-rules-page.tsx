@@ -4,7 +4,6 @@ import { can } from '@common/permissions';
 import { ROUTING_MESSAGES, type RoutingRule, type RoutingRuleBody, type RoutingTestPayload } from '@common/schemas/routing';
 import { RequireProject } from '@web/components/layout/require-project';
 import { Button, Card, CardBody, CardHeader, EmptyState, ErrorState, LoadingState, useConfirm } from '@web/components/ui';
-import { ApiError } from '@web/lib/api-error';
 import { formatNumber } from '@web/lib/format';
 import { notify } from '@web/lib/notify';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
@@ -31,12 +30,6 @@ export function RoutingRulesPage() {
   return <RequireProject description="Routing kurallarını görmek için bir proje seçin.">{(projectId) => <RoutingRulesScreen key={projectId} projectId={projectId} />}</RequireProject>;
 }
 
-/** §8: an error toast is titled 'Hata' and says what failed; the server's reason follows when it gave one. */
-function failed(text: string, error: unknown) {
-  const reason = error instanceof ApiError && error.message && error.message !== text ? error.message : undefined;
-  notify.error('Hata', reason ? `${text}: ${reason}` : text);
-}
-
 function RoutingRulesScreen({ projectId }: { projectId: number }) {
   const role = useSessionStore((s) => s.user?.role);
   const canManage = role !== undefined && can(role, 'routing:manage');
@@ -44,7 +37,6 @@ function RoutingRulesScreen({ projectId }: { projectId: number }) {
   const [filters, setFilters] = useState<RuleFilterValues>(NO_RULE_FILTERS);
   const [editing, setEditing] = useState<RoutingRule | 'new' | null>(null);
   const [testing, setTesting] = useState<RoutingRule | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
   const search = useDebouncedValue(filters.search.trim());
 
   const list = useRoutingRules(projectId, { search: search || undefined, status: filters.status });
@@ -57,63 +49,31 @@ function RoutingRulesScreen({ projectId }: { projectId: number }) {
   const reorder = useReorderRoutingRules(projectId);
   const test = useTestRoutingRule(projectId);
 
+  // The mutations toast; a failed save or test throws on, so its dialog shows the server's message.
   const save = async (body: RoutingRuleBody) => {
     const existing = editing === 'new' ? null : editing;
-    try {
-      if (existing) await update.mutateAsync({ id: existing.id, body });
-      else await create.mutateAsync(body);
-    } catch (error) {
-      failed(existing ? ROUTING_MESSAGES.updateFailed : ROUTING_MESSAGES.createFailed, error);
-      throw error;
-    }
-    notify.success('Başarılı', existing ? ROUTING_MESSAGES.updated : ROUTING_MESSAGES.created);
+    if (existing) await update.mutateAsync({ id: existing.id, body });
+    else await create.mutateAsync(body);
     setEditing(null);
   };
 
-  const runTest = async (rule: RoutingRule, body: RoutingTestPayload) => {
-    try {
-      return await test.mutateAsync({ id: rule.id, body });
-    } catch (error) {
-      failed(ROUTING_MESSAGES.testFailed, error);
-      throw error;
-    }
-  };
+  const runTest = (rule: RoutingRule, body: RoutingTestPayload) => test.mutateAsync({ id: rule.id, body });
 
   const actions: RuleActions = {
     canManage,
-    busyId,
+    busyId: toggle.isPending ? toggle.variables.id : null,
     onEdit: (rule) => setEditing(rule),
     onTest: (rule) => setTesting(rule),
-    onToggle: async (rule) => {
-      setBusyId(rule.id);
-      try {
-        await toggle.mutateAsync({ id: rule.id, isActive: !rule.isActive });
-        notify.success('Başarılı', ROUTING_MESSAGES.updated);
-      } catch (error) {
-        failed(ROUTING_MESSAGES.updateFailed, error);
-      } finally {
-        setBusyId(null);
-      }
-    },
+    onToggle: (rule) => toggle.mutate({ id: rule.id, isActive: !rule.isActive }),
     onDelete: async (rule) => {
       const ok = await confirm({ title: ROUTING_MESSAGES.deleteConfirm, message: `'${rule.ruleName}' kalıcı olarak silinir; bu kuralla atanmış talepler üzerlerinde kalır.`, confirmLabel: 'Sil' });
-      if (!ok) return;
-      try {
-        await remove.mutateAsync(rule.id);
-        notify.success('Başarılı', ROUTING_MESSAGES.deleted);
-      } catch (error) {
-        failed(ROUTING_MESSAGES.deleteFailed, error);
-      }
+      if (ok) remove.mutate(rule.id);
     },
   };
 
+  // Throws on a refusal, so the table puts the old order back.
   const reorderRules = async (ruleIds: number[]) => {
-    try {
-      await reorder.mutateAsync(ruleIds);
-    } catch (error) {
-      failed(ROUTING_MESSAGES.updateFailed, error);
-      throw error;
-    }
+    await reorder.mutateAsync(ruleIds);
   };
 
   const data = list.data;

@@ -6,7 +6,7 @@ import {
   updateProjectSettings,
   updateSystemSettings,
 } from '@common/contract/settings';
-import type { ProjectSettingsBody, SystemSettingsBody } from '@common/schemas/settings';
+import { SETTINGS_MESSAGES, type ProjectSettingsBody, type SystemSettingsBody } from '@common/schemas/settings';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import { apiCall } from '@web/lib/api-call';
 import { refreshAppName } from '@web/lib/app-name';
@@ -55,5 +55,6 @@ export function useSaveSettings(projectId: number) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.allProjects });
       void refreshAppName();
     },
+    meta: { success: SETTINGS_MESSAGES.saved, error: { title: SETTINGS_MESSAGES.saveFailed } },
   });
 }

@@ -14,8 +14,6 @@ import {
 import { FormAlert } from '@web/components/layout/form-alert';
 import { Button, Card, CardBody, CardHeader, Checkbox, Input, Select } from '@web/components/ui';
 import { applyServerErrors } from '@web/lib/form-errors';
-import { notify } from '@web/lib/notify';
-import { errorMessage } from '@web/lib/api-error';
 import { useUnsavedChangesGuard } from './use-unsaved-changes-guard';
 
 /** One form over both bodies: the same schemas (and so the same §5 messages) the server checks. */
@@ -75,11 +73,9 @@ export function SettingsForm({ system, project, transports, onSave }: SettingsFo
       await onSave({ system: systemPart as never, project: projectPart as never });
       // What was saved is the new baseline: no unsaved-changes warning any more.
       reset(values as FormValues);
-      notify.success('Başarılı', SETTINGS_MESSAGES.saved);
     } catch (err) {
-      // What was typed stays; the server's messages go on their fields.
+      // What was typed stays; the server's messages go on their fields (the mutation toasts).
       applyServerErrors(form, err);
-      notify.error(SETTINGS_MESSAGES.saveFailed, errorMessage(err));
     }
   });
 

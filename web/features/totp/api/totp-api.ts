@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { disableTotp, enableTotp, getTotpStatus, regenerateBackupCodes, setupTotp } from '@common/contract/totp';
+import { TOTP_MESSAGES } from '@common/schemas/totp';
 import { apiCall } from '@web/lib/api-call';
 import { useSessionStore } from '@web/stores/session-store';
 
@@ -15,7 +16,7 @@ export function useTotpStatus() {
 
 /** POST /api/auth/totp/setup — a new pending secret (the QR's URI and the manual key). */
 export function useStartTotpSetup() {
-  return useMutation({ mutationFn: () => apiCall(setupTotp, {}) });
+  return useMutation({ mutationFn: () => apiCall(setupTotp, {}), meta: { error: { title: TOTP_MESSAGES.setupFailed } } });
 }
 
 /** POST /api/auth/totp/enable — the backup codes come back once; a required setup is then done. */
@@ -27,6 +28,7 @@ export function useEnableTotp() {
       useSessionStore.getState().setTotpSetupRequired(false);
       void client.invalidateQueries({ queryKey: totpKeys.status });
     },
+    meta: { success: { title: TOTP_MESSAGES.enabled }, error: { title: TOTP_MESSAGES.verifyFailed } },
   });
 }
 
@@ -35,6 +37,7 @@ export function useRegenerateBackupCodes() {
   return useMutation({
     mutationFn: (token: string) => apiCall(regenerateBackupCodes, { body: { token } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: totpKeys.status }),
+    meta: { success: { title: TOTP_MESSAGES.regenerated }, error: { title: TOTP_MESSAGES.regenerateFailed } },
   });
 }
 
@@ -43,5 +46,6 @@ export function useDisableTotp() {
   return useMutation({
     mutationFn: (body: { password: string; token: string }) => apiCall(disableTotp, { body }),
     onSuccess: () => void client.invalidateQueries({ queryKey: totpKeys.status }),
+    meta: { success: { title: TOTP_MESSAGES.disabled }, error: { title: TOTP_MESSAGES.disableFailed } },
   });
 }

@@ -1,12 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { totpDisableBody, TOTP_MESSAGES } from '@common/schemas/totp';
+import { totpDisableBody } from '@common/schemas/totp';
 import { FormAlert } from '@web/components/layout/form-alert';
 import { Button, Dialog, Input } from '@web/components/ui';
-import { errorMessage } from '@web/lib/api-error';
 import { submitWithServerErrors } from '@web/lib/form-errors';
-import { notify } from '@web/lib/notify';
 import { useDisableTotp } from '../api/totp-api';
 
 type Values = z.input<typeof totpDisableBody>;
@@ -23,14 +21,9 @@ export function DisableTotpDialog({ open, onClose }: { open: boolean; onClose: (
 function DisableForm({ onClose }: { onClose: () => void }) {
   const disable = useDisableTotp();
   const form = useForm<Values, unknown, z.output<typeof totpDisableBody>>({ resolver: zodResolver(totpDisableBody), defaultValues: { password: '', token: '' } });
+  // The mutation toasts; a failure throws on, so the form shows the server's message.
   const submit = submitWithServerErrors(form, async (values) => {
-    try {
-      await disable.mutateAsync(values);
-    } catch (error) {
-      notify.error(TOTP_MESSAGES.disableFailed, errorMessage(error));
-      throw error;
-    }
-    notify.success(TOTP_MESSAGES.disabled);
+    await disable.mutateAsync(values);
     onClose();
   });
   const { errors, isSubmitting } = form.formState;

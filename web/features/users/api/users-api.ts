@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack
 import type { Role } from '@common/enums';
 import type { UserCreateBody, UserUpdateBody } from '@common/schemas/users';
 import { resetUserTotp } from '@common/contract/totp';
+import { TOTP_MESSAGES } from '@common/schemas/totp';
 import { createUser, listUsers, resetUserPassword, updateUser } from '@common/contract/users';
 import { apiCall } from '@web/lib/api-call';
 import { useInvalidateUsers } from '@web/entities/user/user-account-actions';
@@ -33,6 +34,7 @@ export function useCreateUser(projectId: number) {
   return useMutation({
     mutationFn: (body: UserCreateBody) => apiCall(createUser, { body }),
     onSuccess: invalidate,
+    meta: { success: 'Kullanıcı oluşturuldu', error: 'Kullanıcı oluşturulamadı' },
   });
 }
 
@@ -41,12 +43,15 @@ export function useUpdateUser(projectId: number) {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: UserUpdateBody }) => apiCall(updateUser, { params: { id }, body }),
     onSuccess: invalidate,
+    meta: { success: 'Kullanıcı güncellendi', error: 'Kullanıcı güncellenemedi' },
   });
 }
 
 export function useResetPassword() {
   return useMutation({
     mutationFn: (id: number) => apiCall(resetUserPassword, { params: { id } }),
+    // Success shows the one-time password instead of a toast.
+    meta: { error: 'Şifre sıfırlanamadı' },
   });
 }
 
@@ -56,5 +61,6 @@ export function useResetUserTotp(projectId: number) {
   return useMutation({
     mutationFn: ({ userId, reason }: { userId: number; reason: string }) => apiCall(resetUserTotp, { params: { userId }, body: { reason } }),
     onSuccess,
+    meta: { success: TOTP_MESSAGES.resetDone, error: TOTP_MESSAGES.resetFailed },
   });
 }

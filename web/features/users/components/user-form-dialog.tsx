@@ -5,9 +5,8 @@ import { ROLE_LABELS, type Role } from '@common/enums';
 import type { ProjectRef } from '@common/schemas/auth';
 import { USER_MESSAGES, userCreateBody, userUpdateBody, type User } from '@common/schemas/users';
 import { roleChoices } from '@common/user-rules';
-import { FormAlert } from '@web/components/layout/form-alert';
-import { Button, Checkbox, Dialog, Input, Select } from '@web/components/ui';
-import { submitWithServerErrors } from '@web/lib/form-errors';
+import { DialogForm } from '@web/components/form/dialog-form';
+import { Checkbox, Dialog, Input, Select } from '@web/components/ui';
 
 type CreateValues = z.input<typeof userCreateBody>;
 export type UserFormOutput = z.output<typeof userCreateBody>;
@@ -72,10 +71,8 @@ function UserForm({
     setValue('projectIds', next, { shouldDirty: true, shouldValidate: formState.isSubmitted });
   };
 
-  const submit = submitWithServerErrors(form, onSubmit);
-
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <DialogForm form={form} onSubmit={onSubmit} onCancel={onCancel} submitLabel={editing ? 'Güncelle' : 'Oluştur'}>
       <div className="grid gap-4 sm:grid-cols-2">
         <Input label="Kullanıcı Adı" required data-autofocus autoComplete="off" error={formState.errors.username?.message} {...register('username')} />
         <Input label="Ad Soyad" required autoComplete="off" error={formState.errors.fullName?.message} {...register('fullName')} />
@@ -130,15 +127,6 @@ function UserForm({
         )}
       </fieldset>
       <Checkbox label="Aktif" disabled={self} {...register('isActive')} />
-      <FormAlert message={formState.errors.root?.server?.message} />
-      <div className="flex justify-end gap-2 border-t border-zinc-200 pt-4 dark:border-zinc-800">
-        <Button variant="outline" onClick={onCancel}>
-          İptal
-        </Button>
-        <Button type="submit" loading={formState.isSubmitting} loadingText="Kaydediliyor...">
-          {editing ? 'Güncelle' : 'Oluştur'}
-        </Button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }

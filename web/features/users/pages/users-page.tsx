@@ -2,12 +2,9 @@ import { useState } from 'react';
 import { UserPlus, Users } from 'lucide-react';
 import { TABLE } from '@common/constants';
 import { can } from '@common/permissions';
-import { TOTP_MESSAGES } from '@common/schemas/totp';
 import type { User } from '@common/schemas/users';
 import { PageActions } from '@web/components/layout/page-actions';
 import { Button, Card, CardBody, EmptyState, ErrorState, LoadingState, Pagination, useConfirm } from '@web/components/ui';
-import { errorMessage } from '@web/lib/api-error';
-import { notify } from '@web/lib/notify';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { RequireProject } from '@web/components/layout/require-project';
 import { useSessionStore } from '@web/stores/session-store';
@@ -55,24 +52,12 @@ function UsersScreen({ projectId }: { projectId: number }) {
     setPage(1);
   };
 
+  // The mutations toast; a failed save throws on, so the form shows the server's message.
   const save = async (values: UserFormOutput) => {
     if (editing?.mode === 'edit') {
-      try {
-        await update.mutateAsync({ id: editing.user.id, body: values });
-      } catch (error) {
-        notify.error('Hata', errorMessage(error, 'Kullanıcı güncellenemedi'));
-        throw error;
-      }
-      notify.success('Başarılı', 'Kullanıcı güncellendi');
+      await update.mutateAsync({ id: editing.user.id, body: values });
     } else {
-      let result;
-      try {
-        result = await create.mutateAsync(values);
-      } catch (error) {
-        notify.error('Hata', errorMessage(error, 'Kullanıcı oluşturulamadı'));
-        throw error;
-      }
-      notify.success('Başarılı', 'Kullanıcı oluşturuldu');
+      const result = await create.mutateAsync(values);
       if (result.oneTimePassword) setOneTime({ username: result.user.username, password: result.oneTimePassword });
     }
     setEditing(null);
@@ -84,23 +69,11 @@ function UsersScreen({ projectId }: { projectId: number }) {
       message: `${user.username} için tek kullanımlık yeni bir şifre üretilecek ve açık oturumları kapanacak.`,
       confirmLabel: 'Şifreyi Sıfırla',
     });
-    if (!ok) return;
-    try {
-      const { oneTimePassword } = await reset.mutateAsync(user.id);
-      setOneTime({ username: user.username, password: oneTimePassword });
-    } catch (error) {
-      notify.error('Hata', errorMessage(error, 'Şifre sıfırlanamadı'));
-    }
+    if (ok) reset.mutate(user.id, { onSuccess: ({ oneTimePassword }) => setOneTime({ username: user.username, password: oneTimePassword }) });
   };
 
   const onResetTotp = async (user: User, reason: string) => {
-    try {
-      await resetTotp.mutateAsync({ userId: user.id, reason });
-    } catch (error) {
-      notify.error('Hata', errorMessage(error, TOTP_MESSAGES.resetFailed));
-      throw error;
-    }
-    notify.success('Başarılı', TOTP_MESSAGES.resetDone);
+    await resetTotp.mutateAsync({ userId: user.id, reason });
     setTotpTarget(null);
   };
 
