@@ -6,7 +6,6 @@ import {
   AUDIT_CATEGORY_LABELS,
   AUDIT_SEVERITIES,
   AUDIT_SEVERITY_LABELS,
-  PROJECT_DB_TYPES,
   ROLES,
   ROUTING_STRATEGIES,
   SYNC_STATUSES,
@@ -16,6 +15,7 @@ import {
   type AuditSeverity,
 } from './enums';
 import { REQUEST_SOURCES } from './schemas/bonus';
+import { projectSchema } from './schemas/projects';
 import { routingRuleSchema } from './schemas/routing';
 
 /**
@@ -194,15 +194,7 @@ export const AUDIT_CATALOGUE = {
     severity: 'medium',
     category: 'system',
     details: z.strictObject({
-      code: z.string(),
-      name: z.string(),
-      baseUrl: z.string(),
-      dbType: z.enum(PROJECT_DB_TYPES),
-      dbHost: z.string(),
-      dbPort: z.number().int().nullable(),
-      dbName: z.string(),
-      dbUser: z.string(),
-      isActive: z.boolean(),
+      ...projectSchema.pick({ code: true, name: true, baseUrl: true, dbType: true, dbHost: true, dbPort: true, dbName: true, dbUser: true, isActive: true }).shape,
       credentialSet: z.boolean(),
     }),
   },

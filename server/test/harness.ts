@@ -6,6 +6,7 @@ import type { RouteOptions } from 'fastify';
 import type { Role } from '@common/enums';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
+import type { Database } from '../db/client';
 import { createTestDatabase } from '../db/test-database';
 import { projectMembers, projectSettings, projects, users } from '../db/schema';
 import { ManualClock } from '../lib/clock';
@@ -27,10 +28,11 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database (PGlite in memory, or a new database on TEST_DATABASE_URL). */
-export async function createTestApp(overrides: Partial<Record<keyof Config, string>> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bonus-test-'));
-  const config = loadConfig({}, {
+type ConfigOverrides = Partial<Record<keyof Config, string>>;
+
+/** The configuration every test server runs with: no jobs, no web build, a fixed secret. */
+function testConfig(dataDir: string, overrides: ConfigOverrides): Config {
+  return loadConfig({}, {
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',
     DATA_DIR: dataDir,
@@ -40,6 +42,12 @@ export async function createTestApp(overrides: Partial<Record<keyof Config, stri
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
     ...overrides,
   });
+}
+
+export async function createTestApp(overrides: ConfigOverrides = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bonus-test-'));
+  const config = testConfig(dataDir, overrides);
   const logs: string[] = [];
   const logStream = new Writable({
     write(chunk, _enc, cb) {
@@ -62,6 +70,20 @@ export async function createTestApp(overrides: Partial<Record<keyof Config, stri
       await database.close();
     },
   };
+}
+
+/**
+ * Another instance of the server beside a test app (as after a restart, or a second node): its
+ * data folder, clock and — unless given its own pool — database. The caller closes it.
+ */
+export async function siblingInstance(of: TestApp, opts: { database?: Database; overrides?: ConfigOverrides } = {}): Promise<App> {
+  const app = await buildApp({
+    config: testConfig(of.app.ctx.config.DATA_DIR, { LOG_LEVEL: 'warn', ...opts.overrides }),
+    database: opts.database ?? of.app.ctx.database,
+    clock: of.clock,
+  });
+  await app.ready();
+  return app;
 }
 
 let counter = 0;

@@ -1,12 +1,9 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import type { AgentStatusChanged } from '@common/schemas/agents';
 import { SOCKET_EVENTS } from '@common/socket-events';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
 import type { App } from '../../types';
-import { bearer, buildTenant, createTestApp, login, type TestApp } from '../../test/harness';
+import { bearer, buildTenant, createTestApp, login, siblingInstance, type TestApp } from '../../test/harness';
 import { closedWithin, connectAs, listen, nextEvent } from '../../test/socket-client';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -28,22 +25,7 @@ describe.skipIf(!REDIS_URL)('presence across two instances (needs TEST_REDIS_URL
     // instances nor make them wait for answers (a fetchSockets waits for every subscriber).
     const REDIS_KEY = `presence-test-${process.pid}-${Date.now()}`;
     a = await createTestApp({ REDIS_URL: REDIS_URL!, REDIS_KEY });
-    const dataDir = a.app.ctx.config.DATA_DIR;
-    b = await buildApp({
-      config: loadConfig({}, {
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        DATA_DIR: dataDir,
-        WEB_DIST: path.join(dataDir, 'no-web'),
-        APP_SECRET: 'test-secret-that-is-long-enough-for-hkdf-0123456789',
-        JOBS_ENABLED: 'false',
-        REDIS_URL: REDIS_URL!,
-        REDIS_KEY,
-      }),
-      database: a.app.ctx.database,
-      clock: a.clock,
-    });
-    await b.ready();
+    b = await siblingInstance(a, { overrides: { REDIS_URL: REDIS_URL!, REDIS_KEY } });
     baseA = await listen(a.app);
     baseB = await listen(b);
   });

@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildProject, buildUser, login } from '../../test/harness';
-import { call, closeSockets, createRule, connectOnline, newRequest, requestRow, requestsUrl, routingTestBed, rulesUrl } from './routing-test-kit';
+import { buildUser, login } from '../../test/harness';
+import {
+  call,
+  closeSockets,
+  connectOnline,
+  createRule,
+  freshProject as freshProjectOf,
+  newRequest,
+  requestRow,
+  requestsUrl,
+  routingTestBed,
+  rulesUrl,
+} from './routing-test-kit';
 
 /**
  * Hand-out beyond an agent coming online (issue 11): every change that can make someone a
@@ -20,15 +31,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function freshProject() {
-  const project = await buildProject(t.app);
-  const { projectMembers } = await import('../../db/schema');
-  await t.app.ctx.database.db.insert(projectMembers).values([
-    { projectId: project.id, userId: t.members.manager.id },
-    { projectId: project.id, userId: t.members.operator.id },
-  ]);
-  return project.id;
-}
+const freshProject = () => freshProjectOf(t);
 
 /** Hand-out runs after the change commits (fired and forgotten): wait for its result as a user would. */
 async function assigneeSoon(requestId: number): Promise<number | null> {

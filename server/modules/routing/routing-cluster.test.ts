@@ -1,10 +1,7 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
 import { openPostgres, type Database } from '../../db/client';
-import { buildProject, buildUser, createTestApp, login, type TestApp } from '../../test/harness';
+import { buildProject, buildUser, createTestApp, login, siblingInstance, type TestApp } from '../../test/harness';
 import type { App } from '../../types';
 import { call, closeSockets, connectOnline, createRule, loads, newRequest, requestsUrl } from './routing-test-kit';
 
@@ -39,21 +36,7 @@ describe.skipIf(!DATABASE_URL)('round robin across two instances on one PostgreS
     a = await createTestApp();
     const url = (a.app.ctx.database as Database & { url?: string }).url!;
     secondPool = await openPostgres(url, 20);
-    const dataDir = a.app.ctx.config.DATA_DIR;
-    b = await buildApp({
-      config: loadConfig({}, {
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        DATA_DIR: dataDir,
-        WEB_DIST: path.join(dataDir, 'no-web'),
-        APP_SECRET: 'test-secret-that-is-long-enough-for-hkdf-0123456789',
-        JOBS_ENABLED: 'false',
-        LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
-      }),
-      database: secondPool,
-      clock: a.clock,
-    });
-    await b.ready();
+    b = await siblingInstance(a, { database: secondPool });
   }, 120_000);
   afterAll(async () => {
     closeSockets();

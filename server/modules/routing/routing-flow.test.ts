@@ -1,13 +1,9 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { SOCKET_EVENTS } from '@common/socket-events';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
 import { projectSettings } from '../../db/schema';
-import { buildProject, buildUser, login } from '../../test/harness';
+import { buildUser, login, siblingInstance } from '../../test/harness';
 import { connectAs, listen, nextEvent } from '../../test/socket-client';
-import type { App } from '../../types';
 import { importRequestBatch } from '../bridge-sync/import-request-batch';
 import { eq } from 'drizzle-orm';
 import { expireClaimLeases } from './claim-lease';
@@ -26,6 +22,7 @@ import {
   requestsUrl,
   routingTestBed,
   setOnline,
+  freshProject as freshProjectOf,
 } from './routing-test-kit';
 
 /**
@@ -47,16 +44,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A project of its own per test, so rules and agents of one test never route another's requests. */
-async function freshProject() {
-  const project = await buildProject(t.app);
-  const { projectMembers } = await import('../../db/schema');
-  await t.app.ctx.database.db.insert(projectMembers).values([
-    { projectId: project.id, userId: t.members.manager.id },
-    { projectId: project.id, userId: t.members.operator.id },
-  ]);
-  return project.id;
-}
+const freshProject = () => freshProjectOf(t);
 
 describe('routing a new request in its creating transaction', () => {
   it('the form/API request is assigned by the rule: routed event naming the rule, audit row, socket events', async () => {
@@ -137,25 +125,8 @@ describe('routing a new request in its creating transaction', () => {
   });
 });
 
-/** Another instance of the server on the test's database and clock (as after a restart, or beside it). */
-async function instance(): Promise<App> {
-  const dataDir = t.app.ctx.config.DATA_DIR;
-  const app = await buildApp({
-    config: loadConfig({}, {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      WEB_DIST: path.join(dataDir, 'no-web'),
-      APP_SECRET: 'test-secret-that-is-long-enough-for-hkdf-0123456789',
-      JOBS_ENABLED: 'false',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
-    }),
-    database: t.app.ctx.database,
-    clock: t.clock,
-  });
-  await app.ready();
-  return app;
-}
+/** Another instance of the server on the test's database and clock (as after a restart). */
+const instance = () => siblingInstance(t);
 
 describe('round robin', () => {
   it('continues where it stopped across an app restart (the cursor is in the database)', async () => {

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { RoutingRuleBody } from '@common/schemas/routing';
 import { auditLogs, bonusRequestEvents, bonusRequests, projectMembers, users } from '../../db/schema';
 import type { Socket } from 'socket.io-client';
-import { bearer, buildTenant, buildUser, createTestApp, login, type TestApp } from '../../test/harness';
+import { bearer, buildProject, buildTenant, buildUser, createTestApp, login, type TestApp } from '../../test/harness';
 import { connectAs, listen } from '../../test/socket-client';
 import type { App } from '../../types';
 
@@ -12,6 +12,16 @@ export async function routingTestBed() {
   const tenant = await buildTenant(testApp.app);
   const manager = (await login(testApp.app, tenant.members.manager.username)).accessToken;
   return { ...testApp, ...tenant, manager };
+}
+
+/** A project of its own per test (with the bed's manager and operator), so one test's rules never route another's requests. */
+export async function freshProject(bed: { app: App; members: { manager: { id: number }; operator: { id: number } } }): Promise<number> {
+  const project = await buildProject(bed.app);
+  await bed.app.ctx.database.db.insert(projectMembers).values([
+    { projectId: project.id, userId: bed.members.manager.id },
+    { projectId: project.id, userId: bed.members.operator.id },
+  ]);
+  return project.id;
 }
 
 export const rulesUrl = (projectId: number) => `/api/projects/${projectId}/routing-rules`;
