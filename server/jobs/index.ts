@@ -7,6 +7,7 @@ import { SCHEDULE_TICK_MS, startDueSyncs } from '../modules/bridge-sync/schedule
 import { heartbeatMs } from '../modules/bridge-sync/sync-runner';
 import { alertWaitingRequests, WAITING_ALERT_TICK_MS } from '../modules/notifications/alert-waiting-requests';
 import { expireClaimLeases, LEASE_TICK_MS } from '../modules/routing/claim-lease';
+import { WINDOW_TICK_MS, windowOpeningsJob } from '../modules/routing/window-openings';
 import { deliverDueNotifications, DELIVERY_TICK_MS } from '../modules/notifications/deliver-notifications';
 
 type Stop = () => Promise<void>;
@@ -26,8 +27,9 @@ export async function startBackgroundJobs(ctx: AppContext): Promise<Stop> {
   // Quiet agents turn 'away' within a tenth of the away threshold of crossing it.
   every(AGENT_THRESHOLDS.awayAfterMs / 10, () => ctx.presence.sweep(), 'presence-sweep');
 
-  // PGlite has no autovacuum: a table changed by more than a tenth since its last ANALYZE gets a new one.
-  if (ctx.database.kind === 'pglite') every(STATISTICS_CHECK_MS, () => analyzeStaleTables(ctx.database), 'analyze-stale-tables');
+  // PGlite has no autovacuum (and a PostgreSQL may run with it off): a table changed by more than a
+  // tenth since its last ANALYZE gets a new one, vacuumed too where nothing else vacuums.
+  every(STATISTICS_CHECK_MS, () => analyzeStaleTables(ctx.database), 'analyze-stale-tables');
 
   const serverStartedAt = ctx.clock.now();
   every(SCHEDULE_TICK_MS, () => startDueSyncs(ctx, { serverStartedAt }), 'sync-schedule');
@@ -43,6 +45,8 @@ export async function startBackgroundJobs(ctx: AppContext): Promise<Stop> {
   // before anyone works, not a minute into their session.
   every(LEASE_TICK_MS, () => expireClaimLeases(ctx), 'claim-lease');
   expireClaimLeases(ctx).catch((err) => ctx.log.warn({ err, job: 'claim-lease' }, 'background job failed'));
+  // A rule's time window opening by the clock routes the waiting requests (nothing else would).
+  every(WINDOW_TICK_MS, windowOpeningsJob(ctx), 'routing-window-openings');
   return async () => {
     timers.forEach(clearInterval);
   };

@@ -82,6 +82,18 @@ function centsOf<K extends object>(cache: WeakMap<K, number>, key: K, decimal: s
 /** A time window's verdict depends only on the moment, which is one per batch. */
 const windowVerdicts = new WeakMap<object, { moment: ZonedMoment; passed: boolean }>();
 
+export type TimeWindow = Pick<Extract<RoutingConditionSpec, { conditionType: 'time_window' }>, 'weekdays' | 'from' | 'to'>;
+
+/** Whether a time window holds at a moment; a window crossing midnight belongs to the day it opens (its early hours are the next day's). */
+export function windowHolds(c: TimeWindow, moment: ZonedMoment): boolean {
+  const from = toMinutes(c.from);
+  const to = toMinutes(c.to);
+  const days = c.weekdays as Weekday[];
+  return from < to
+    ? days.includes(moment.weekday) && moment.minutes >= from && moment.minutes < to
+    : (days.includes(moment.weekday) && moment.minutes >= from) || (days.includes(previousDay(moment.weekday)) && moment.minutes < to);
+}
+
 export interface ConditionOutcome {
   passed: boolean;
   reason: string;
@@ -107,16 +119,10 @@ export function evaluateCondition(c: RoutingConditionSpec, request: RoutableRequ
     case 'time_window': {
       const known = explain ? undefined : windowVerdicts.get(c);
       if (known?.moment === moment) return { passed: known.passed, reason: '' };
-      const from = toMinutes(c.from);
-      const to = toMinutes(c.to);
-      const days = c.weekdays as Weekday[];
-      // A window crossing midnight belongs to the day it opens: its early hours are the next day's.
-      const passed =
-        from < to
-          ? days.includes(moment.weekday) && moment.minutes >= from && moment.minutes < to
-          : (days.includes(moment.weekday) && moment.minutes >= from) || (days.includes(previousDay(moment.weekday)) && moment.minutes < to);
+      const passed = windowHolds(c, moment);
       windowVerdicts.set(c, { moment, passed });
-      return { passed, reason: explain ? `Saat ${moment.label}; pencere ${days.map((d) => WEEKDAY_SHORT_LABELS[d]).join(', ')} ${c.from}–${c.to}${from > to ? ' (gece yarısını geçer)' : ''}` : '' };
+      const days = c.weekdays as Weekday[];
+      return { passed, reason: explain ? `Saat ${moment.label}; pencere ${days.map((d) => WEEKDAY_SHORT_LABELS[d]).join(', ')} ${c.from}–${c.to}${c.from > c.to ? ' (gece yarısını geçer)' : ''}` : '' };
     }
     case 'priority_threshold': {
       const passed = c.operator === 'gte' ? request.priority >= c.value : request.priority <= c.value;

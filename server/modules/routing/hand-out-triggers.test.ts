@@ -12,6 +12,7 @@ import {
   routingTestBed,
   rulesUrl,
 } from './routing-test-kit';
+import { handOutWhereWindowsOpened } from './window-openings';
 
 /**
  * Hand-out beyond an agent coming online (issue 11): every change that can make someone a
@@ -139,5 +140,38 @@ describe('hand-out when the rules or capacities change', () => {
     const saved = await call(t.app, 'PUT', settingsUrl, superAdmin, { ...settings, defaultAgentCapacity: 2 });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(await assigneeSoon(second.id)).toBe(agent.id);
+  });
+});
+
+describe('hand-out when a time window opens by the clock', () => {
+  /** 'HH:MM' of an instant in Istanbul. */
+  const istanbulTime = (at: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Istanbul', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+
+  it("a rule whose window opens routes the requests that waited for it; one that stays closed does not", async () => {
+    const project = await freshProject();
+    const agent = await buildUser(t.app, { role: 'agent', projects: [project] });
+    await connectOnline(t.app, project, agent);
+    const now = t.app.ctx.clock.now();
+    const opensAt = new Date(now.getTime() + 2 * 60_000);
+    const everyDay = [1, 2, 3, 4, 5, 6, 7];
+    await createRule(t.app, project, t.manager, {
+      ruleName: 'Vardiya başlayınca',
+      targetStrategy: 'user',
+      targetUserId: agent.id,
+      conditions: [{ conditionType: 'time_window', weekdays: everyDay, from: istanbulTime(opensAt), to: istanbulTime(new Date(opensAt.getTime() + 3600_000)) }],
+    });
+    const request = await waiting(project);
+    expect(request.status).toBe('new');
+
+    // Nothing opened between two moments before the window.
+    expect(await handOutWhereWindowsOpened(t.app.ctx, now, t.app.ctx.clock.now())).not.toContain(project);
+    expect((await requestRow(t.app, request.id)).assignedUserId).toBeNull();
+
+    const since = t.app.ctx.clock.now();
+    t.clock.advance(3 * 60_000);
+    expect(await handOutWhereWindowsOpened(t.app.ctx, since, t.app.ctx.clock.now())).toContain(project);
+    const row = await requestRow(t.app, request.id);
+    expect(row.assignedUserId).toBe(agent.id);
+    expect(row.status).toBe('assigned');
   });
 });
