@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, type Database } from './client';
-import { analyzeStaleTables, isStale } from './statistics';
+import { analyzeStaleTables, isStale, needsVacuum } from './statistics';
 
 describe('analyzeStaleTables (embedded database)', () => {
   let database: Database;
@@ -34,9 +34,15 @@ describe('analyzeStaleTables (embedded database)', () => {
   });
 
   it('an empty table is not analysed; a small change of a large one is not stale', () => {
-    expect(isStale({ name: 't', analysedPages: 0, reltuples: -1, pages: 0 })).toBe(false);
-    expect(isStale({ name: 't', analysedPages: 1000, reltuples: 1e5, pages: 1090 })).toBe(false);
-    expect(isStale({ name: 't', analysedPages: 1000, reltuples: 1e5, pages: 1110 })).toBe(true);
-    expect(isStale({ name: 't', analysedPages: 2, reltuples: 10, pages: 5 })).toBe(false);
+    expect(isStale({ analysedPages: 0, reltuples: -1, pages: 0 })).toBe(false);
+    expect(isStale({ analysedPages: 1000, reltuples: 1e5, pages: 1090 })).toBe(false);
+    expect(isStale({ analysedPages: 1000, reltuples: 1e5, pages: 1110 })).toBe(true);
+    expect(isStale({ analysedPages: 2, reltuples: 10, pages: 5 })).toBe(false);
+  });
+
+  it('a heap mostly not all-visible needs a vacuum where nothing else vacuums (a fresh bulk import)', () => {
+    expect(needsVacuum({ pages: 32_185, allVisible: 0 })).toBe(true);
+    expect(needsVacuum({ pages: 32_185, allVisible: 30_000 })).toBe(false);
+    expect(needsVacuum({ pages: 3, allVisible: 0 })).toBe(false);
   });
 });
