@@ -50,7 +50,17 @@ describe('session cache', () => {
     const { project, token } = await signedInMember();
     expect((await requests(t.app, token, project.id)).statusCode).toBe(200);
     const sessionId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
-    expect(t.app.ctx.sessionCache.get(sessionId)?.access.get(project.id)).toBe(true);
+    expect(t.app.ctx.sessionCache.get(sessionId)?.access.get(project.id)).toEqual({ allowed: true, timeZone: 'Europe/Istanbul' });
+  });
+
+  it("forgets a project's time zone when it changes in the database (no API call)", async () => {
+    const { project, token } = await signedInMember();
+    expect((await requests(t.app, token, project.id)).statusCode).toBe(200);
+    const sessionId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
+    await sql('update project_settings set timezone = $1 where project_id = $2', ['America/New_York', project.id]);
+    for (let i = 0; i < 100 && t.app.ctx.sessionCache.get(sessionId); i++) await new Promise((r) => setTimeout(r, 20));
+    expect((await requests(t.app, token, project.id)).statusCode).toBe(200);
+    expect(t.app.ctx.sessionCache.get(sessionId)?.access.get(project.id)?.timeZone).toBe('America/New_York');
   });
 
   it('sees a deactivation written straight into the database (no API call) within a second', async () => {

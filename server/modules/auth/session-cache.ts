@@ -8,8 +8,15 @@ export interface SessionFacts {
   expiresAt: number;
   lastSeenAt: number;
   sessionTimeoutMs: number;
-  /** Project id → whether the caller may work in it, for the projects asked about so far. */
-  access: Map<number, boolean>;
+  /** Project id → whether the caller may work in it (and its time zone), for the projects asked about so far. */
+  access: Map<number, ProjectFacts>;
+}
+
+/** What a call naming a project learns about it with the session, kept with the session's facts. */
+export interface ProjectFacts {
+  allowed: boolean;
+  /** The project's time zone (its settings, Istanbul by default): its days and the dates it shows. */
+  timeZone: string;
 }
 
 /** The NOTIFY channel of migration 0007: any write that can change a session's facts. */

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { SESSION } from '@common/constants';
+import { SESSION, SETTINGS_DEFAULTS } from '@common/constants';
 import type { Role } from '@common/enums';
 import { seesAllProjects } from '@common/permissions';
 import type { AppContext } from '../../context';
 import type { Db, DbOrTx } from '../../db/client';
-import { projectMembers, projects, refreshTokens, sessions, systemSettings, users } from '../../db/schema';
+import { projectMembers, projects, projectSettings, refreshTokens, sessions, systemSettings, users } from '../../db/schema';
 import { unauthorized } from '../../lib/errors';
 import { randomToken, sha256 } from '../../lib/secrets';
 import { signAccessToken, verifyAccessToken } from './access-token';
-import { MAX_PROJECTS_PER_SESSION, type SessionFacts } from './session-cache';
+import { MAX_PROJECTS_PER_SESSION, type ProjectFacts, type SessionFacts } from './session-cache';
 
 export interface AuthUser {
   id: number;
@@ -24,6 +24,8 @@ export interface AuthContext {
   sessionId: string;
   /** The role must use 2FA and the user has not set it up: only the setup calls answer. */
   totpSetupRequired?: boolean;
+  /** The project the path names, once the caller may work in it. */
+  project?: { id: number; timeZone: string };
 }
 
 /** Last-seen is written at most this often, not on every request. */
@@ -84,6 +86,9 @@ function buildSessionQuery(db: Db) {
       },
       isMember: sql<boolean>`exists (select 1 from ${projectMembers} where ${projectMembers.projectId} = ${projectId}::int and ${projectMembers.userId} = ${users.id})`,
       projectExists: sql<boolean>`exists (select 1 from ${projects} where ${projects.id} = ${projectId}::int)`,
+      // Every analytics call needs the project's days: read with the session, kept with it, and
+      // dropped with it when the zone changes (migration 0018 announces it).
+      projectTimeZone: sql<string | null>`(select ${projectSettings.timezone} from ${projectSettings} where ${projectSettings.projectId} = ${projectId}::int)`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -109,8 +114,13 @@ async function loadSessionFacts(ctx: AppContext, sessionId: string, projectId: n
   if (!query) sessionQueries.set(db, (query = buildSessionQuery(db)));
   const [row] = await query.execute({ sessionId, projectId });
   if (!row || row.revokedAt) return null;
-  const access = new Map<number, boolean>();
-  if (projectId !== null) access.set(projectId, seesAllProjects(row.user.role) ? row.projectExists : row.isMember);
+  const access = new Map<number, ProjectFacts>();
+  if (projectId !== null) {
+    access.set(projectId, {
+      allowed: seesAllProjects(row.user.role) ? row.projectExists : row.isMember,
+      timeZone: row.projectTimeZone ?? SETTINGS_DEFAULTS.timezone,
+    });
+  }
   return {
     user: row.user,
     expiresAt: row.expiresAt.getTime(),
@@ -149,9 +159,9 @@ export async function requireLiveSession(
       throw sessionUnknown();
     }
     // Keep what was already known about other projects (bounded, see MAX_PROJECTS_PER_SESSION).
-    for (const [id, allowed] of known?.access ?? []) {
+    for (const [id, project] of known?.access ?? []) {
       if (facts.access.size >= MAX_PROJECTS_PER_SESSION) break;
-      if (!facts.access.has(id)) facts.access.set(id, allowed);
+      if (!facts.access.has(id)) facts.access.set(id, project);
     }
     cache.store(sessionId, facts, generation);
   }
@@ -160,8 +170,9 @@ export async function requireLiveSession(
     await ctx.database.db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, sessionId));
   }
   const { isActive: _active, totpSetupRequired, ...user } = facts.user;
-  const projectAccess = projectId !== null && facts.access.get(projectId) === true;
-  return { user, sessionId, projectAccess, totpSetupRequired };
+  const project = projectId === null ? undefined : facts.access.get(projectId);
+  const projectAccess = project?.allowed === true;
+  return { user, sessionId, projectAccess, totpSetupRequired, ...(projectAccess && projectId !== null ? { project: { id: projectId, timeZone: project.timeZone } } : {}) };
 }
 
 /** Verifies an access token and its session; 401 either way, `Session ID unknown` when the session is gone. */
