@@ -83,7 +83,9 @@ async function exportOnce(port: number, token: string, projectId: number, pid: n
 
 async function main() {
   const projectIds = await prepare();
-  const { child, port } = await startBenchServer({ ...process.env, BENCH_PGLITE_DIR: pgliteDir });
+  // BENCH_CPU_PROF=1 writes a V8 CPU profile of the API process to .tmp/cpu-prof/ (open it in Chrome DevTools).
+  const profile = process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, '.tmp', 'cpu-prof')}`] : [];
+  const { child, port } = await startBenchServer({ ...process.env, BENCH_PGLITE_DIR: pgliteDir }, profile);
   try {
     const token = await benchLogin(port);
     log(`\n${concurrency} concurrent clients, ${seconds} s per query after 2 s warm-up, paths rotating over ${projectIds.length} projects:\n`);

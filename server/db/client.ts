@@ -14,8 +14,11 @@ export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Rows of a raw parameterised query (for bulk statements Drizzle does not express). */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Rows of a raw parameterised query (for bulk statements Drizzle does not express). A `name`
+   * prepares it on PostgreSQL (planned once per connection); a name must always carry the same text.
+   */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[], options?: { name?: string }): Promise<T[]>;
   ping(): Promise<void>;
   /**
    * Follows NOTIFY on a channel. `onNotify` runs for each notification; `onReady(false)` when
@@ -50,7 +53,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return {
     db,
     kind: 'postgres',
-    query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
+    query: async (text, params, options) =>
+      (await (options?.name ? pool.query({ name: options.name, text, values: params as unknown[] }) : pool.query(text, params as unknown[]))).rows,
     ping: async () => {
       await pool.query('select 1');
     },

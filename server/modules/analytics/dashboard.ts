@@ -3,21 +3,24 @@ import type { ActivityItem, DashboardHealth, DashboardPerformance, DashboardStat
 import { ACTIVE_STATUSES, PROBLEM_STATUSES, WAITING_STATUSES } from '@common/enums';
 import type { AppContext } from '../../context';
 import { countActiveAgents } from './active-agents';
-import { periodFigures } from './period-figures';
-import { readProjectTimeZone } from '../settings/read-settings';
+import { periodFiguresPart } from './period-figures';
+import { IN_RANGE, readRollups, rollupPart, type RollupPart } from './rollup-statement';
 
 /** A timestamp column as `toISOString` writes it. */
 const ISO = (expr: string) => `to_char((${expr}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-async function rangeOf(ctx: AppContext, projectId: number, period: DashboardPeriod): Promise<DayRange & { days: number }> {
+function rangeOf(ctx: AppContext, timeZone: string, period: DashboardPeriod): DayRange & { days: number } {
   const days = dashboardPeriodDays(period);
-  return { ...lastDays(days, await readProjectTimeZone(ctx.database.db, projectId), ctx.clock.now()), days };
+  return { ...lastDays(days, timeZone, ctx.clock.now()), days };
 }
 
-/** §7.6 stats: the figures of common/analytics.ts over the last 7, 30 or 90 local days. */
-export async function dashboardStats(ctx: AppContext, projectId: number, period: DashboardPeriod): Promise<DashboardStats> {
-  const range = await rangeOf(ctx, projectId, period);
-  const [f, activeAgents] = await Promise.all([periodFigures(ctx.database, projectId, range), countActiveAgents(ctx, projectId)]);
+/** §7.6 stats: the figures of common/analytics.ts over the last 7, 30 or 90 local days (`timeZone`: the project's). */
+export async function dashboardStats(ctx: AppContext, projectId: number, timeZone: string, period: DashboardPeriod): Promise<DashboardStats> {
+  const range = rangeOf(ctx, timeZone, period);
+  const [{ figures: f }, activeAgents] = await Promise.all([
+    readRollups(ctx.database, 'dashboard_stats', projectId, range, { figures: periodFiguresPart(range) }),
+    countActiveAgents(ctx, projectId),
+  ]);
   return {
     period: range,
     totalRequests: f.totalRequests,
@@ -42,44 +45,53 @@ export const STATUS_GROUPS = [
   { key: 'error', label: 'Hatalı', statuses: [PROBLEM_STATUSES[1]!] },
 ] as const;
 
-interface DayRow { day: string; created: number; completed: number }
-interface AgentRow { agent_id: number; name: string; completed: number; amount: string }
-
-/** Completed count and amount per agent over a range, best first (agent 0 = none recorded). */
-export async function agentTotals(ctx: AppContext, projectId: number, range: DayRange, limit?: number) {
-  const rows = await ctx.database.query<AgentRow>(
-    `select a.agent_id, coalesce(u.full_name, u.username, 'Atanmamış') as name, a.completed, a.amount::text amount
-     from (select agent_id, sum(completed)::int completed, sum(amount)::numeric(18,2) amount
-           from bonus_request_daily_agents where project_id = $1 and day between $2::date and $3::date
-           group by agent_id having sum(completed) > 0) a
-     left join users u on u.id = a.agent_id
-     order by a.completed desc, a.amount desc, a.agent_id ${limit ? `limit ${Number(limit)}` : ''}`,
-    [projectId, range.from, range.to],
-  );
-  return rows.map((r) => ({ agentId: r.agent_id, name: r.name, completedCount: Number(r.completed), totalAmount: r.amount }));
+export interface AgentTotal {
+  agentId: number;
+  name: string;
+  completedCount: number;
+  /** Exact decimal text. */
+  totalAmount: string;
 }
 
+/** Completed count and amount per agent over the range, best first (agent 0 = none recorded). */
+export function agentTotalsPart(limit: number): RollupPart<AgentTotal[]> {
+  return rollupPart(
+    `select json_agg(json_build_object('agentId', x.agent_id, 'name', x.name, 'completedCount', x.completed, 'totalAmount', x.amount::text)
+                     order by x.completed desc, x.amount desc, x.agent_id)
+     from (select a.agent_id, coalesce(u.full_name, u.username, 'Atanmamış') as name, a.completed, a.amount
+           from (select agent_id, sum(completed)::int completed, sum(amount)::numeric(18,2) amount
+                 from bonus_request_daily_agents where ${IN_RANGE}
+                 group by agent_id having sum(completed) > 0) a
+           left join users u on u.id = a.agent_id
+           order by a.completed desc, a.amount desc, a.agent_id limit ${Math.trunc(limit)}) x`,
+    (json) => (json as AgentTotal[] | null) ?? [],
+  );
+}
+
+/** Created and completed per local day over the range (days without requests are absent). */
+const dailyTrendPart = rollupPart(
+  `select json_object_agg(day, json_build_array(created, completed))
+   from (select day::text as day, sum(n)::int created, coalesce(sum(n) filter (where status = 'completed'), 0)::int completed
+         from bonus_request_daily where ${IN_RANGE} group by day) d`,
+  (json) => new Map(Object.entries((json as Record<string, [number, number]> | null) ?? {})),
+);
+
 /** §7.6 performance: created and completed per local day, per agent, and the status distribution. */
-export async function dashboardPerformance(ctx: AppContext, projectId: number, period: DashboardPeriod): Promise<DashboardPerformance> {
-  const range = await rangeOf(ctx, projectId, period);
-  const [days, agents, figures] = await Promise.all([
-    ctx.database.query<DayRow>(
-      `select day::text as day, sum(n)::int created, coalesce(sum(n) filter (where status = 'completed'), 0)::int completed
-       from bonus_request_daily where project_id = $1 and day between $2::date and $3::date group by day`,
-      [projectId, range.from, range.to],
-    ),
-    agentTotals(ctx, projectId, range, 10),
-    periodFigures(ctx.database, projectId, range),
-  ]);
-  const byDay = new Map(days.map((d) => [d.day, d]));
+export async function dashboardPerformance(ctx: AppContext, projectId: number, timeZone: string, period: DashboardPeriod): Promise<DashboardPerformance> {
+  const range = rangeOf(ctx, timeZone, period);
+  const { days: byDay, agents, figures } = await readRollups(ctx.database, 'dashboard_performance', projectId, range, {
+    days: dailyTrendPart,
+    agents: agentTotalsPart(10),
+    figures: periodFiguresPart(range),
+  });
   const labels = eachDay(range);
   return {
     period: range,
     timeSeries: {
       labels,
       datasets: [
-        { label: 'Oluşturulan', data: labels.map((d) => Number(byDay.get(d)?.created ?? 0)) },
-        { label: 'Tamamlanan', data: labels.map((d) => Number(byDay.get(d)?.completed ?? 0)) },
+        { label: 'Oluşturulan', data: labels.map((d) => byDay.get(d)?.[0] ?? 0) },
+        { label: 'Tamamlanan', data: labels.map((d) => byDay.get(d)?.[1] ?? 0) },
       ],
     },
     agentPerformance: {

@@ -4,7 +4,7 @@ import { getDashboardActivity, getDashboardHealth, getDashboardPerformance, getD
 import { exportReport, exportRequests, getReport } from '@common/contract/reports';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../lib/route';
-import { requireAuth } from '../../policies/authorize';
+import { projectTimeZone, requireAuth } from '../../policies/authorize';
 import type { App } from '../../types';
 import { writeAudit } from '../audit/write-audit';
 import type { AuditDetails, AuditResourceChoice } from '@common/audit-catalogue';
@@ -12,7 +12,6 @@ import { buildReport } from './build-report';
 import { dashboardActivity, dashboardHealth, dashboardPerformance, dashboardStats } from './dashboard';
 import { REQUEST_EXPORT_COLUMNS, requestExportBatches } from './export-requests';
 import { contentDisposition, writeCsv, writeXlsx, type FilePart } from './file-writers';
-import { readProjectTimeZone } from '../settings/read-settings';
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   excel: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -53,20 +52,20 @@ async function auditExport(
 export default async function analyticsRoutes(app: App) {
   const ctx = app.ctx;
 
-  route(app, getDashboardStats, (req) => dashboardStats(ctx, req.params.projectId, req.query.period));
-  route(app, getDashboardPerformance, (req) => dashboardPerformance(ctx, req.params.projectId, req.query.period));
+  route(app, getDashboardStats, (req) => dashboardStats(ctx, req.params.projectId, projectTimeZone(req), req.query.period));
+  route(app, getDashboardPerformance, (req) => dashboardPerformance(ctx, req.params.projectId, projectTimeZone(req), req.query.period));
   route(app, getDashboardActivity, (req) => dashboardActivity(ctx, req.params.projectId, req.query.limit));
   route(app, getDashboardHealth, (req) => dashboardHealth(ctx, req.params.projectId));
 
   route(app, getReport, async (req) => {
-    const range = resolveReportRange(req.query, await readProjectTimeZone(ctx.database.db, req.params.projectId), ctx.clock.now());
+    const range = resolveReportRange(req.query, projectTimeZone(req), ctx.clock.now());
     return buildReport(ctx, req.params.projectId, req.params.type, range);
   });
 
   route(app, exportReport, async (req, reply) => {
     const { projectId, type } = req.params;
     const { format, ...period } = req.query;
-    const range = resolveReportRange(period, await readProjectTimeZone(ctx.database.db, projectId), ctx.clock.now());
+    const range = resolveReportRange(period, projectTimeZone(req), ctx.clock.now());
     const report = await buildReport(ctx, projectId, type, range);
     await auditExport(app, req as unknown as FastifyRequest, projectId, 'report', { type, format, from: range.from, to: range.to });
     const title = `${report.project.name} (${report.project.code}) — ${REPORT_TYPE_LABELS[type]} — ${range.from} / ${range.to}`;
@@ -96,7 +95,7 @@ export default async function analyticsRoutes(app: App) {
     const { format, ...filters } = req.query;
     const [project] = await ctx.database.query<{ code: string; name: string }>('select code, name from projects where id = $1', [projectId]);
     await auditExport(app, req as unknown as FastifyRequest, projectId, 'bonus_request', { format, filters });
-    const stamp = new Intl.DateTimeFormat('en-CA', { timeZone: await readProjectTimeZone(ctx.database.db, projectId) }).format(ctx.clock.now());
+    const stamp = new Intl.DateTimeFormat('en-CA', { timeZone: projectTimeZone(req) }).format(ctx.clock.now());
     const parts: FilePart[] = [{ name: 'Talepler', columns: REQUEST_EXPORT_COLUMNS, rows: requestExportBatches(ctx.database, projectId, filters) }];
     return sendFile(app, reply, format, `bonus-talepleri-${project!.code}-${stamp}.${fileExtension(format)}`, `${project!.name} (${project!.code}) — Bonus Talepleri — ${stamp}`, parts);
   });
