@@ -1,6 +1,7 @@
 import { can } from '@common/permissions';
 import type { AgentAbilities } from '@common/schemas/agents';
-import { reachesRole, type PolicyActor } from './user-policy';
+import type { Caller } from './actor';
+import { reachesRole } from './user-policy';
 
 /**
  * What the caller may do to a worker of a project — written once here. The agent services
@@ -8,7 +9,7 @@ import { reachesRole, type PolicyActor } from './user-policy';
  * carries these abilities, so the agents screen shows 'Pasifleştir' and the force actions only
  * where the server would accept them.
  */
-export function agentAbilities(actor: PolicyActor, agent: { id: number; role: PolicyActor['role'] }): AgentAbilities {
+export function agentAbilities(actor: Caller, agent: { id: number; role: Caller['role'] }): AgentAbilities {
   const other = actor.id !== agent.id && reachesRole(actor, agent);
   return { toggle: other && can(actor.role, 'agent:manage'), force: other && can(actor.role, 'agent:force') };
 }

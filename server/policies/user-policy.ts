@@ -1,6 +1,7 @@
 import { ROLE_RANK, type Role } from '@common/enums';
 import { can, outranksOrEquals } from '@common/permissions';
 import type { UserAbilities } from '@common/schemas/users';
+import type { Caller } from './actor';
 
 /**
  * Who may act on a user account — the one place these rules are written. The user services
@@ -8,11 +9,6 @@ import type { UserAbilities } from '@common/schemas/users';
  * user the API lists carries the caller's `abilities` computed here, so the screens show a
  * button exactly where the server would accept the action.
  */
-
-export interface PolicyActor {
-  id: number;
-  role: Role;
-}
 
 export interface PolicyTarget {
   id: number;
@@ -22,10 +18,10 @@ export interface PolicyTarget {
 }
 
 /** Nobody acts on a higher role. */
-export const reachesRole = (actor: PolicyActor, target: Pick<PolicyTarget, 'role'>) => outranksOrEquals(actor.role, target.role);
+export const reachesRole = (actor: Caller, target: Pick<PolicyTarget, 'role'>) => outranksOrEquals(actor.role, target.role);
 
 /** Lost device: a super admin resets anyone's 2FA, an admin only of users below them. */
-export const mayResetTotpOf = (actor: PolicyActor, target: Pick<PolicyTarget, 'role'>) =>
+export const mayResetTotpOf = (actor: Caller, target: Pick<PolicyTarget, 'role'>) =>
   actor.role === 'super_admin' || ROLE_RANK[target.role] < ROLE_RANK[actor.role];
 
 /**
@@ -34,7 +30,7 @@ export const mayResetTotpOf = (actor: PolicyActor, target: Pick<PolicyTarget, 'r
  * the actor's; nobody changes their own role, active flag or password this way, nor deletes
  * themselves.
  */
-export function userAbilities(actor: PolicyActor, target: PolicyTarget): UserAbilities {
+export function userAbilities(actor: Caller, target: PolicyTarget): UserAbilities {
   const manage = can(actor.role, 'user:manage') && reachesRole(actor, target) && !target.outsideActorProjects;
   const other = manage && actor.id !== target.id;
   return {

@@ -4,7 +4,7 @@ import { AGENT_MESSAGES } from '@common/schemas/agents';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import { users } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
-import { auditActor, type ActorContext } from '../audit/actor';
+import type { ActorContext } from '../../policies/actor';
 import { writeAudit } from '../audit/write-audit';
 import { enqueueNotification } from '../notifications/enqueue-notification';
 import { revokeUserSessions } from '../auth/sessions';
@@ -20,14 +20,14 @@ export interface ForceResult {
  * Force offline: the member's manual status becomes 'offline' (routing skips them until
  * they set themselves available again), their sockets get a notice and are closed.
  */
-export async function forceOffline({ ctx, actor, ipAddress }: ActorContext, projectId: number, agentId: number, reason?: string): Promise<ForceResult> {
+export async function forceOffline({ ctx, actor, ipAddress }: ActorContext, { projectId, agentId, reason }: { projectId: number; agentId: number; reason?: string }): Promise<ForceResult> {
   const now = ctx.clock.now();
   await ctx.database.db.transaction(async (tx) => {
     const row = await loadMemberTarget(tx, actor, projectId, agentId, false);
     if (row.user.id === actor.id) throw forbidden(AGENT_MESSAGES.self);
     await tx.update(users).set({ manualStatus: 'offline', forcedOfflineAt: now, updatedAt: now }).where(eq(users.id, agentId));
     await writeAudit(tx, {
-      actor: auditActor(actor),
+      actor: actor,
       action: 'FORCE_OFFLINE',
       resourceId: agentId,
       details: { username: row.user.username, reason: reason ?? null, previousManualStatus: row.user.manualStatus },
@@ -46,13 +46,13 @@ export async function forceOffline({ ctx, actor, ipAddress }: ActorContext, proj
 }
 
 /** Force logout: every session of the member ends at once; their sockets close. */
-export async function forceLogout({ ctx, actor, ipAddress }: ActorContext, projectId: number, agentId: number, reason?: string): Promise<ForceResult> {
+export async function forceLogout({ ctx, actor, ipAddress }: ActorContext, { projectId, agentId, reason }: { projectId: number; agentId: number; reason?: string }): Promise<ForceResult> {
   const sessionsEnded = await ctx.database.db.transaction(async (tx) => {
     const row = await loadMemberTarget(tx, actor, projectId, agentId, false);
     if (row.user.id === actor.id) throw forbidden(AGENT_MESSAGES.self);
     const ended = await revokeUserSessions(ctx, agentId, 'force_logout', tx);
     await writeAudit(tx, {
-      actor: auditActor(actor),
+      actor: actor,
       action: 'FORCE_LOGOUT',
       resourceId: agentId,
       details: { username: row.user.username, reason: reason ?? null, sessionsEnded: ended },

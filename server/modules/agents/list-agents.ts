@@ -3,7 +3,7 @@ import type { Agent, AgentList, AgentListQuery } from '@common/schemas/agents';
 import { AGENT_MESSAGES } from '@common/schemas/agents';
 import type { AppContext } from '../../context';
 import { agentAbilities } from '../../policies/agent-policy';
-import type { PolicyActor } from '../../policies/user-policy';
+import type { Caller } from '../../policies/actor';
 import { notFound } from '../../lib/errors';
 import { loadAgentRows, type AgentRow } from './agent-queries';
 import { deriveAgentStatus } from './agent-status';
@@ -43,7 +43,7 @@ async function withStatus(ctx: AppContext, projectId: number, rows: AgentRow[]):
 }
 
 /** The agents screen: every worker of the project with live status and figures, filtered. */
-export async function listAgents(ctx: AppContext, actor: PolicyActor, projectId: number, query: AgentListQuery): Promise<AgentList> {
+export async function listAgents(ctx: AppContext, actor: Caller, projectId: number, query: AgentListQuery): Promise<AgentList> {
   const rows = await loadAgentRows(ctx.database.db, projectId, { now: ctx.clock.now(), search: query.search });
   const all = await withStatus(ctx, projectId, rows);
   // Status and performance are computed, not stored, so they filter here.

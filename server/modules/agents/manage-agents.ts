@@ -7,7 +7,7 @@ import { USER_MESSAGES } from '@common/schemas/users';
 import type { DbOrTx } from '../../db/client';
 import { bonusRequests, projectMembers, users } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound, validationError } from '../../lib/errors';
-import { auditActor, type ActorContext } from '../audit/actor';
+import type { ActorContext } from '../../policies/actor';
 import { diffFields, writeAudit } from '../audit/write-audit';
 import { createUser } from '../users/create-user';
 import { loadManageableUser } from '../users/user-policy';
@@ -30,11 +30,11 @@ export async function loadMemberTarget(tx: DbOrTx, actor: ActorContext['actor'],
  * Adds a worker to the project: an existing user (who must be an agent or operator and
  * shares a project with the actor, unless super_admin), or a new agent account.
  */
-export async function addAgent(actorCtx: ActorContext, projectId: number, input: z.output<typeof agentCreateBody>): Promise<{ agent: Agent; oneTimePassword: string | null }> {
-  const { ctx, actor, ipAddress } = actorCtx;
+export async function addAgent(scope: ActorContext, { projectId, ...input }: { projectId: number } & z.output<typeof agentCreateBody>): Promise<{ agent: Agent; oneTimePassword: string | null }> {
+  const { ctx, actor, ipAddress } = scope;
   if (input.mode === 'new') {
     // One user creation with its one audit row (CREATE_USER, naming the project).
-    const created = await createUser(actorCtx, { ...input, role: 'agent', isActive: true, projectIds: [projectId] });
+    const created = await createUser(scope, { ...input, role: 'agent', isActive: true, projectIds: [projectId] });
     return { agent: await getAgent(ctx, projectId, created.user.id), oneTimePassword: created.oneTimePassword };
   }
   await ctx.database.db.transaction(async (tx) => {
@@ -63,7 +63,7 @@ export async function addAgent(actorCtx: ActorContext, projectId: number, input:
     }
     if (input.maxLoad) await tx.update(users).set({ maxLoad: input.maxLoad, updatedAt: ctx.clock.now() }).where(eq(users.id, user.id));
     await writeAudit(tx, {
-      actor: auditActor(actor),
+      actor: actor,
       action: 'CREATE_AGENT',
       resourceId: user.id,
       details: { username: user.username, maxLoad: input.maxLoad ?? user.maxLoad },
@@ -74,7 +74,7 @@ export async function addAgent(actorCtx: ActorContext, projectId: number, input:
   return { agent: await getAgent(ctx, projectId, input.userId), oneTimePassword: null };
 }
 
-export async function updateAgent({ ctx, actor, ipAddress }: ActorContext, projectId: number, userId: number, input: z.output<typeof agentUpdateBody>): Promise<Agent> {
+export async function updateAgent({ ctx, actor, ipAddress }: ActorContext, { projectId, userId, ...input }: { projectId: number; userId: number } & z.output<typeof agentUpdateBody>): Promise<Agent> {
   const capacityChanged = await ctx.database.db.transaction(async (tx) => {
     const target = await loadMemberTarget(tx, actor, projectId, userId, true);
     // Name, e-mail and capacity belong to the account, not to this project: the same rule as
@@ -84,7 +84,7 @@ export async function updateAgent({ ctx, actor, ipAddress }: ActorContext, proje
     const changes = diffFields(target.user, next);
     if (Object.keys(next).length) await tx.update(users).set({ ...next, updatedAt: ctx.clock.now() }).where(eq(users.id, userId));
     await writeAudit(tx, {
-      actor: auditActor(actor),
+      actor: actor,
       action: 'UPDATE_AGENT',
       resourceId: userId,
       details: { username: target.user.username, changes },
@@ -100,7 +100,7 @@ export async function updateAgent({ ctx, actor, ipAddress }: ActorContext, proje
 }
 
 /** 'Pasifleştir' / 'Aktifleştir': whether the member takes requests in this project. */
-export async function toggleAgent({ ctx, actor, ipAddress }: ActorContext, projectId: number, userId: number, isActive: boolean): Promise<Agent> {
+export async function toggleAgent({ ctx, actor, ipAddress }: ActorContext, { projectId, userId, isActive }: { projectId: number; userId: number; isActive: boolean }): Promise<Agent> {
   const reactivated = await ctx.database.db.transaction(async (tx) => {
     const target = await loadMemberTarget(tx, actor, projectId, userId, true);
     await tx
@@ -108,7 +108,7 @@ export async function toggleAgent({ ctx, actor, ipAddress }: ActorContext, proje
       .set({ agentActive: isActive })
       .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
     await writeAudit(tx, {
-      actor: auditActor(actor),
+      actor: actor,
       action: 'TOGGLE_AGENT',
       resourceId: userId,
       details: { username: target.user.username, changes: { isActive: { before: target.agentActive, after: isActive } } },
@@ -123,7 +123,7 @@ export async function toggleAgent({ ctx, actor, ipAddress }: ActorContext, proje
 }
 
 /** Removes the member from the project (never the user). Refused while they carry requests there. */
-export async function removeAgent({ ctx, actor, ipAddress }: ActorContext, projectId: number, userId: number): Promise<void> {
+export async function removeAgent({ ctx, actor, ipAddress }: ActorContext, { projectId, userId }: { projectId: number; userId: number }): Promise<void> {
   await ctx.database.db.transaction(async (tx) => {
     const target = await loadMemberTarget(tx, actor, projectId, userId, true);
     if (target.user.id === actor.id) throw forbidden(AGENT_MESSAGES.self);
@@ -134,7 +134,7 @@ export async function removeAgent({ ctx, actor, ipAddress }: ActorContext, proje
     if ((active?.n ?? 0) > 0) throw conflict(AGENT_MESSAGES.hasActiveRequests);
     await tx.delete(projectMembers).where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
     await writeAudit(tx, {
-      actor: auditActor(actor),
+      actor: actor,
       action: 'DELETE_AGENT',
       resourceId: userId,
       details: { username: target.user.username },

@@ -2,7 +2,7 @@ import * as contract from '@common/contract/agents';
 import { route } from '../../lib/route';
 import { requireAuth } from '../../policies/authorize';
 import type { App } from '../../types';
-import { actorContext } from '../audit/actor';
+import { actorContext } from '../../policies/actor';
 import { listAuditLogs } from '../audit/list-audit-logs';
 import { agentPerformance } from './agent-performance';
 import { forceLogout, forceOffline } from './force-agent';
@@ -15,21 +15,21 @@ export default async function agentRoutes(app: App) {
 
   route(app, contract.listAgents, async (request) => listAgents(ctx, requireAuth(request).user, request.params.projectId, request.query));
   route(app, contract.addAgent, async (request, reply) => {
-    const result = await addAgent(actorContext(request), request.params.projectId, request.body);
+    const result = await addAgent(actorContext(request), { projectId: request.params.projectId, ...request.body });
     // A one-time password must not be kept by any cache.
     if (result.oneTimePassword) reply.header('cache-control', 'no-store');
     return result;
   });
   route(app, contract.getAgent, async (request) => getAgent(ctx, request.params.projectId, request.params.id));
   route(app, contract.updateAgent, async (request) =>
-    updateAgent(actorContext(request), request.params.projectId, request.params.id, request.body),
+    updateAgent(actorContext(request), { projectId: request.params.projectId, userId: request.params.id, ...request.body }),
   );
   route(app, contract.removeAgent, async (request) => {
-    await removeAgent(actorContext(request), request.params.projectId, request.params.id);
+    await removeAgent(actorContext(request), { projectId: request.params.projectId, userId: request.params.id });
     return { id: request.params.id, removed: true as const };
   });
   route(app, contract.toggleAgent, async (request) =>
-    toggleAgent(actorContext(request), request.params.projectId, request.params.id, request.body.isActive),
+    toggleAgent(actorContext(request), { projectId: request.params.projectId, userId: request.params.id, isActive: request.body.isActive }),
   );
   route(app, contract.getAgentPerformance, async (request) =>
     agentPerformance(ctx, request.params.projectId, request.params.id, request.query.period),
@@ -39,11 +39,11 @@ export default async function agentRoutes(app: App) {
     return listAuditLogs(ctx, request.params.projectId, { ...request.query, aboutUserId: request.params.id });
   });
   route(app, contract.getOwnStatus, async (request) => getOwnStatus(actorContext(request)));
-  route(app, contract.setOwnStatus, async (request) => setOwnStatus(actorContext(request), request.body.status));
+  route(app, contract.setOwnStatus, async (request) => setOwnStatus(actorContext(request), { status: request.body.status }));
   route(app, contract.forceAgentOffline, async (request) =>
-    forceOffline(actorContext(request), request.params.projectId, request.params.agentId, request.body.reason),
+    forceOffline(actorContext(request), { projectId: request.params.projectId, agentId: request.params.agentId, reason: request.body.reason }),
   );
   route(app, contract.forceAgentLogout, async (request) =>
-    forceLogout(actorContext(request), request.params.projectId, request.params.agentId, request.body.reason),
+    forceLogout(actorContext(request), { projectId: request.params.projectId, agentId: request.params.agentId, reason: request.body.reason }),
   );
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AgentStatus } from '@common/enums';
 import { users } from '../../db/schema';
-import { auditActor, type ActorContext } from '../audit/actor';
+import type { ActorContext } from '../../policies/actor';
 import { writeAudit } from '../audit/write-audit';
 import { membershipIds } from '../users/user-memberships';
 
@@ -9,7 +9,7 @@ import { membershipIds } from '../users/user-memberships';
  * An agent sets their own status. 'online' returns to the automatic status (presence,
  * load, activity) and lifts a force offline; busy, away and offline hold until changed.
  */
-export async function setOwnStatus({ ctx, actor, ipAddress }: ActorContext, status: AgentStatus): Promise<{ manualStatus: AgentStatus | null }> {
+export async function setOwnStatus({ ctx, actor, ipAddress }: ActorContext, { status }: { status: AgentStatus }): Promise<{ manualStatus: AgentStatus | null }> {
   const manualStatus = status === 'online' ? null : status;
   const now = ctx.clock.now();
   const projectIds = await ctx.database.db.transaction(async (tx) => {
@@ -20,7 +20,7 @@ export async function setOwnStatus({ ctx, actor, ipAddress }: ActorContext, stat
       .where(eq(users.id, actor.id));
     const memberOf = await membershipIds(tx, actor.id);
     await writeAudit(tx, {
-      actor: auditActor(actor),
+      actor: actor,
       action: 'SET_AGENT_STATUS',
       resourceId: actor.id,
       details: { changes: { manualStatus: { before: before?.manualStatus ?? null, after: manualStatus } }, projectIds: memberOf },

@@ -2,11 +2,8 @@ import { auditEntryOf, type AuditDetails, type AuditResourceChoice, type AuditSe
 import type { AuditAction } from '@common/enums';
 import type { DbOrTx } from '../../db/client';
 import { auditLogs } from '../../db/schema';
+import type { Actor } from '../../policies/actor';
 
-export interface AuditActor {
-  id: number | null;
-  username: string | null;
-}
 
 /** `details` may be left out only where the action's schema accepts an empty object. */
 type DetailsField<A extends AuditAction> = Record<string, never> extends AuditDetails<A> ? { details?: AuditDetails<A> } : { details: AuditDetails<A> };
@@ -17,7 +14,8 @@ type DetailsField<A extends AuditAction> = Record<string, never> extends AuditDe
  * whose catalogue entry lets them vary.
  */
 export type AuditEntry<A extends AuditAction> = {
-  actor: AuditActor;
+  /** The one actor type; only its id and username are recorded. */
+  actor: Pick<Actor, 'id' | 'username'>;
   action: A;
   resourceId?: string | number | null;
   ipAddress?: string | null;

@@ -1,28 +1,26 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
-import type { Role } from '@common/enums';
 import { can } from '@common/permissions';
 import { BONUS_MESSAGES, type AssignResponse } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
-import type { AppContext } from '../../context';
+import type { ActorContext } from '../../policies/actor';
 import { bonusRequests, projectMembers, users } from '../../db/schema';
 import { conflict, forbidden, validationError } from '../../lib/errors';
 import { lockUserLoad } from './hand-over-reservations';
 import { loadPresentedRequests } from './present-request';
-import { auditRequestChange, PendingRequestChanges, publishRequestChanges, recordRequestEvents, type RequestActor } from './request-changes';
+import { auditRequestChange, PendingRequestChanges, publishRequestChanges, recordRequestEvents } from './request-changes';
 import { applyTransition, refusal } from './request-state-machine';
 
 export interface ClaimRequestInput {
   projectId: number;
   requestId: number;
-  actor: RequestActor & { id: number; role: Role };
   /** Another member to assign to (manager and above); absent means the caller. */
   agentId?: number;
 }
 
 /** Checks that the assignee may take requests in the project before anything is written. */
-async function checkAssignee(ctx: AppContext, input: ClaimRequestInput, targetId: number): Promise<void> {
-  const forSelf = targetId === input.actor.id;
-  if (!forSelf && !can(input.actor.role, 'request:assign-others')) throw forbidden('Başka bir kullanıcıya talep atama yetkiniz yok');
+async function checkAssignee({ ctx, actor }: ActorContext, input: ClaimRequestInput, targetId: number): Promise<void> {
+  const forSelf = targetId === actor.id;
+  if (!forSelf && !can(actor.role, 'request:assign-others')) throw forbidden('Başka bir kullanıcıya talep atama yetkiniz yok');
   const [member] = await ctx.database.db
     .select({ agentActive: projectMembers.agentActive, isActive: users.isActive })
     .from(users)
@@ -41,9 +39,10 @@ async function checkAssignee(ctx: AppContext, input: ClaimRequestInput, targetId
  * wins and the others get 409 naming who has it. Past the assignee's capacity the claim is not
  * refused: the request is reserved for them and handed over when their load drops.
  */
-export async function claimRequest(ctx: AppContext, input: ClaimRequestInput): Promise<AssignResponse> {
-  const targetId = input.agentId ?? input.actor.id;
-  await checkAssignee(ctx, input, targetId);
+export async function claimRequest(scope: ActorContext, input: ClaimRequestInput): Promise<AssignResponse> {
+  const { ctx, actor } = scope;
+  const targetId = input.agentId ?? actor.id;
+  await checkAssignee(scope, input, targetId);
   const now = ctx.clock.now();
   const changes = new PendingRequestChanges(input.projectId);
   const { enqueued, presented } = await ctx.database.db.transaction(async (tx) => {
@@ -52,15 +51,15 @@ export async function claimRequest(ctx: AppContext, input: ClaimRequestInput): P
       projectId: input.projectId,
       requestId: input.requestId,
       now,
-      set: { assignedUserId: targetId, assignedByUserId: input.actor.id, assignedAt: now, reservedForUserId: null, reservedAt: null },
+      set: { assignedUserId: targetId, assignedByUserId: actor.id, assignedAt: now, reservedForUserId: null, reservedAt: null },
       guard: or(isNull(bonusRequests.reservedForUserId), eq(bonusRequests.reservedForUserId, targetId)),
     });
-    if (!moved) throw await refusal(tx, 'assign', { ...input, actorId: input.actor.id, targetUserId: targetId });
+    if (!moved) throw await refusal(tx, 'assign', { ...input, actorId: actor.id, targetUserId: targetId });
 
     const capacity = await lockUserLoad(tx, input.projectId, targetId);
     const overCapacity = !capacity || capacity.load > capacity.maxLoad;
-    const base = { requestId: input.requestId, projectId: input.projectId, actor: input.actor, fromStatus: moved.fromStatus, at: now };
-    const details = { agentId: targetId, assignedBy: input.actor.id, enqueued: overCapacity };
+    const base = { requestId: input.requestId, projectId: input.projectId, actor, fromStatus: moved.fromStatus, at: now };
+    const details = { agentId: targetId, assignedBy: actor.id, enqueued: overCapacity };
     if (overCapacity) {
       // Back to waiting, held for the assignee; a reservation they already had keeps its place.
       const alreadyReserved = moved.previousReservedForId === targetId;
@@ -79,7 +78,7 @@ export async function claimRequest(ctx: AppContext, input: ClaimRequestInput): P
       });
       if (!alreadyReserved) {
         await recordRequestEvents(tx, [{ ...base, type: 'reserved', toStatus: moved.fromStatus, details }]);
-        await auditRequestChange(tx, { actor: input.actor, action: 'ASSIGN_BONUS_REQUEST', projectId: input.projectId, requestId: input.requestId, details });
+        await auditRequestChange(tx, { actor, ipAddress: scope.ipAddress, action: 'ASSIGN_BONUS_REQUEST', projectId: input.projectId, requestId: input.requestId, details });
         changes.add(SOCKET_EVENTS.requestUpdated, input.requestId);
       }
     } else {
@@ -89,7 +88,7 @@ export async function claimRequest(ctx: AppContext, input: ClaimRequestInput): P
         .set({ lastAssignedAt: now })
         .where(and(eq(projectMembers.projectId, input.projectId), eq(projectMembers.userId, targetId)));
       await recordRequestEvents(tx, [{ ...base, type: 'assigned', toStatus: moved.toStatus, details }]);
-      await auditRequestChange(tx, { actor: input.actor, action: 'ASSIGN_BONUS_REQUEST', projectId: input.projectId, requestId: input.requestId, details });
+      await auditRequestChange(tx, { actor, ipAddress: scope.ipAddress, action: 'ASSIGN_BONUS_REQUEST', projectId: input.projectId, requestId: input.requestId, details });
       changes.add(SOCKET_EVENTS.requestAssigned, input.requestId);
     }
     const presentedChanges = await changes.present(tx);

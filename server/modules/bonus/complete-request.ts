@@ -1,19 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import type { Role } from '@common/enums';
 import { can } from '@common/permissions';
 import { BONUS_MESSAGES, type BonusRequest } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { AppContext } from '../../context';
+import type { ActorContext } from '../../policies/actor';
 import { bonusRequests } from '../../db/schema';
 import { validationError } from '../../lib/errors';
 import { readDeskSettings } from './desk-settings';
 import { releaseRequest } from './release-request';
-import type { RequestActor } from './request-changes';
 
 export interface CompleteRequestInput {
   projectId: number;
   requestId: number;
-  actor: RequestActor & { id: number; role: Role };
   notes?: string;
   /** The amount as the user typed it, needed at or above the project's completeConfirmAmount. */
   confirmAmount?: string;
@@ -47,12 +45,13 @@ async function checkConfirmAmount(ctx: AppContext, input: CompleteRequestInput):
  * may, or a manager and above. The assignee's load drops, so their oldest capacity
  * reservation is handed to them in the same transaction.
  */
-export async function completeRequest(ctx: AppContext, input: CompleteRequestInput): Promise<BonusRequest> {
-  await checkConfirmAmount(ctx, input);
-  return releaseRequest(ctx, input, {
+export async function completeRequest(scope: ActorContext, input: CompleteRequestInput): Promise<BonusRequest> {
+  const { actor } = scope;
+  await checkConfirmAmount(scope.ctx, input);
+  return releaseRequest(scope, input, {
     action: 'complete',
-    set: (now) => ({ completedByUserId: input.actor.id, completedAt: now, completionNotes: input.notes ?? null }),
-    guard: can(input.actor.role, 'request:manage-any') ? undefined : eq(bonusRequests.assignedUserId, input.actor.id),
+    set: (now) => ({ completedByUserId: actor.id, completedAt: now, completionNotes: input.notes ?? null }),
+    guard: can(actor.role, 'request:manage-any') ? undefined : eq(bonusRequests.assignedUserId, actor.id),
     event: { type: 'completed', reason: input.notes ?? null, details: (moved) => ({ assignee: moved.previousAssigneeId, notes: input.notes ?? null }) },
     auditAction: 'COMPLETE_BONUS_REQUEST',
     socketEvent: SOCKET_EVENTS.requestCompleted,

@@ -4,13 +4,14 @@ import type { BonusType, CustomerSegment, RequestStatus } from '@common/enums';
 import { BONUS_MESSAGES, type BonusRequest, type CreateRequestInput, type RequestSource } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { AppContext } from '../../context';
+import type { Actor, ActorContext } from '../../policies/actor';
 import type { DbOrTx } from '../../db/client';
 import { customerKey } from '../../db/schema';
 import { sqlArray } from '../../db/sql-arrays';
 import { AppError } from '../../lib/errors';
 import { RoutingSession } from '../routing/routing-session';
 import { readDeskSettings } from './desk-settings';
-import { auditRequestChange, PendingRequestChanges, publishRequestChanges, recordRequestEvents, type RequestActor } from './request-changes';
+import { auditRequestChange, PendingRequestChanges, publishRequestChanges, recordRequestEvents } from './request-changes';
 
 /** One request to create, from the manual form or from a project's own system (sync). */
 export interface NewRequest {
@@ -41,7 +42,9 @@ export interface CreatedRequest {
 export interface CreateRequestsInput {
   projectId: number;
   source: RequestSource;
-  actor: RequestActor;
+  actor: Actor;
+  /** Where a person's change came from, for the audit row. */
+  ipAddress?: string | null;
   items: NewRequest[];
 }
 
@@ -98,12 +101,13 @@ export async function createRequestsInTransaction(
   );
   if (input.source === 'manual') {
     for (const r of created) {
-      await auditRequestChange(tx, { actor: input.actor, action: 'CREATE_BONUS_REQUEST', projectId: input.projectId, requestId: r.id, details: { source: 'manual', externalId: r.externalId } });
+      await auditRequestChange(tx, { actor: input.actor, ipAddress: input.ipAddress, action: 'CREATE_BONUS_REQUEST', projectId: input.projectId, requestId: r.id, details: { source: 'manual', externalId: r.externalId } });
     }
   } else if (created.length > 0) {
     // A sync batch is one change: one audit row naming what it created.
     await auditRequestChange(tx, {
       actor: input.actor,
+      ipAddress: input.ipAddress,
       action: 'CREATE_BONUS_REQUEST',
       projectId: input.projectId,
       requestId: null,
@@ -167,10 +171,10 @@ export async function createRequests(
 }
 
 /** The manual form (spec §2.4): one request; a repeated external id is refused with 409. */
-export async function createManualRequest(ctx: AppContext, input: { projectId: number; actor: RequestActor; body: CreateRequestInput }): Promise<BonusRequest> {
+export async function createManualRequest({ ctx, actor, ipAddress }: ActorContext, input: { projectId: number; body: CreateRequestInput }): Promise<BonusRequest> {
   // The form's 1–5 is stored as 2–10, so its highest is the board's 'Yüksek' (README "Priority").
   const item = { ...input.body, priority: input.body.priority * PRIORITY.formToStoredFactor };
-  const { requests } = await createRequests(ctx, { projectId: input.projectId, source: 'manual', actor: input.actor, items: [item] });
+  const { requests } = await createRequests(ctx, { projectId: input.projectId, source: 'manual', actor, ipAddress, items: [item] });
   const request = requests[0];
   if (!request) throw new AppError('CONFLICT', BONUS_MESSAGES.externalIdTaken, { externalId: BONUS_MESSAGES.externalIdTaken });
   return request;

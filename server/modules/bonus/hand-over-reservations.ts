@@ -5,8 +5,9 @@ import { SOCKET_EVENTS } from '@common/socket-events';
 import type { DbOrTx } from '../../db/client';
 import { bonusRequests, users } from '../../db/schema';
 import { effectiveMaxLoad } from '../settings/effective-capacity';
-import { auditRequestChange, recordRequestEvents, SYSTEM_ACTOR, type PendingRequestChanges, type RequestActor } from './request-changes';
+import { auditRequestChange, recordRequestEvents, SYSTEM_ACTOR, type PendingRequestChanges } from './request-changes';
 import { applyTransition } from './request-state-machine';
+import type { Actor } from '../../policies/actor';
 
 /**
  * Locks the user's row for the rest of the transaction, so that capacity checks of one
@@ -35,7 +36,7 @@ export async function lockUserLoad(tx: DbOrTx, projectId: number, userId: number
  */
 export async function handOverReservations(
   tx: DbOrTx,
-  opts: { projectId: number; userId: number; now: Date; cause: { actor: RequestActor; requestId: number; action: string }; changes: PendingRequestChanges },
+  opts: { projectId: number; userId: number; now: Date; cause: { actor: Actor; requestId: number; action: string }; changes: PendingRequestChanges },
 ): Promise<number[]> {
   const capacity = await lockUserLoad(tx, opts.projectId, opts.userId);
   if (!capacity?.isActive) return [];

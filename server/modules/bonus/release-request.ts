@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { AuditDetails } from '@common/audit-catalogue';
 import type { BonusRequest, RequestEventType } from '@common/schemas/bonus';
-import type { AppContext } from '../../context';
+import type { ActorContext } from '../../policies/actor';
 import { handOutSoon } from '../routing/hand-out';
 import { handOverReservations } from './hand-over-reservations';
 import {
@@ -9,7 +9,6 @@ import {
   PendingRequestChanges,
   publishRequestChanges,
   recordRequestEvents,
-  type RequestActor,
   type RequestSocketEvent,
 } from './request-changes';
 import { applyTransition, refusal, type RequestSet, type TransitionResult } from './request-state-machine';
@@ -33,23 +32,24 @@ export interface ReleasingMove<A extends ReleasingAuditAction> {
  * reservation — all in one transaction; the socket events go out once it commits.
  */
 export async function releaseRequest<A extends ReleasingAuditAction>(
-  ctx: AppContext,
-  input: { projectId: number; requestId: number; actor: RequestActor & { id: number } },
+  scope: ActorContext,
+  input: { projectId: number; requestId: number },
   move: ReleasingMove<A>,
 ): Promise<BonusRequest> {
+  const { ctx, actor, ipAddress } = scope;
   const now = ctx.clock.now();
   const changes = new PendingRequestChanges(input.projectId);
   let releasedUserId: number | null = null;
   const presented = await ctx.database.db.transaction(async (tx) => {
     const moved = await applyTransition(tx, move.action, { projectId: input.projectId, requestId: input.requestId, now, set: move.set(now), guard: move.guard });
-    if (!moved) throw await refusal(tx, move.action, { ...input, actorId: input.actor.id });
+    if (!moved) throw await refusal(tx, move.action, { ...input, actorId: actor.id });
     const details = move.event.details(moved);
     await recordRequestEvents(tx, [
       {
         requestId: input.requestId,
         projectId: input.projectId,
         type: move.event.type,
-        actor: input.actor,
+        actor: actor,
         fromStatus: moved.fromStatus,
         toStatus: moved.toStatus,
         reason: move.event.reason,
@@ -57,7 +57,7 @@ export async function releaseRequest<A extends ReleasingAuditAction>(
         at: now,
       },
     ]);
-    await auditRequestChange(tx, { actor: input.actor, action: move.auditAction, projectId: input.projectId, requestId: input.requestId, details });
+    await auditRequestChange(tx, { actor, ipAddress, action: move.auditAction, projectId: input.projectId, requestId: input.requestId, details });
     changes.add(move.socketEvent, input.requestId, moved.previousAssigneeId);
     releasedUserId = moved.previousAssigneeId;
     if (moved.previousAssigneeId !== null) {
@@ -65,7 +65,7 @@ export async function releaseRequest<A extends ReleasingAuditAction>(
         projectId: input.projectId,
         userId: moved.previousAssigneeId,
         now,
-        cause: { actor: input.actor, requestId: input.requestId, action: move.action },
+        cause: { actor: actor, requestId: input.requestId, action: move.action },
         changes,
       });
     }

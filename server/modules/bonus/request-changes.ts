@@ -10,21 +10,16 @@ import { sqlArray } from '../../db/sql-arrays';
 import { refreshAgentStatus } from '../agents/presence';
 import { writeAudit } from '../audit/write-audit';
 import { loadPresentedRequests } from './present-request';
+import type { Actor } from '../../policies/actor';
 
 /** Who changes a request: a signed-in user, or the system (sync, capacity queue) with id null. */
-export interface RequestActor {
-  id: number | null;
-  username: string | null;
-  fullName: string | null;
-  ipAddress?: string | null;
-}
-export const SYSTEM_ACTOR: RequestActor = { id: null, username: null, fullName: 'Sistem' };
+export const SYSTEM_ACTOR: Actor = { id: null, username: null, fullName: 'Sistem' };
 
 export interface RequestEventInput {
   requestId: number;
   projectId: number;
   type: RequestEventType;
-  actor: RequestActor;
+  actor: Actor;
   fromStatus: RequestStatus | null;
   toStatus: RequestStatus | null;
   reason?: string | null;
@@ -50,14 +45,14 @@ export async function recordRequestEvents(tx: DbOrTx, events: RequestEventInput[
 /** The audit row of a request change (or of a batch of them, with requestId null). */
 export async function auditRequestChange<A extends AuditActionOn<'bonus_request'>>(
   tx: DbOrTx,
-  input: { actor: RequestActor; action: A; projectId: number; requestId: number | null; details: AuditDetails<A> },
+  input: { actor: Actor; ipAddress?: string | null; action: A; projectId: number; requestId: number | null; details: AuditDetails<A> },
 ): Promise<void> {
   await writeAudit<A>(tx, {
     actor: { id: input.actor.id, username: input.actor.username },
     action: input.action,
     resourceId: input.requestId,
     details: input.details,
-    ipAddress: input.actor.ipAddress ?? null,
+    ipAddress: input.ipAddress ?? null,
     projectId: input.projectId,
   });
 }

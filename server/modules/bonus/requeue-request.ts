@@ -1,18 +1,15 @@
 import { eq } from 'drizzle-orm';
-import type { Role } from '@common/enums';
 import { can } from '@common/permissions';
 import { DEFAULT_REQUEUE_REASON } from '@common/request-transitions';
 import type { BonusRequest } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
-import type { AppContext } from '../../context';
+import type { ActorContext } from '../../policies/actor';
 import { bonusRequests } from '../../db/schema';
 import { releaseRequest } from './release-request';
-import type { RequestActor } from './request-changes';
 
 export interface RequeueRequestInput {
   projectId: number;
   requestId: number;
-  actor: RequestActor & { id: number; role: Role };
   reason?: string;
 }
 
@@ -21,12 +18,13 @@ export interface RequeueRequestInput {
  * assignee's load drops, so their oldest capacity reservation is handed to them. Without
  * 'request:requeue' (an agent) only one's own request may be put back (a mis-claim).
  */
-export function requeueRequest(ctx: AppContext, input: RequeueRequestInput): Promise<BonusRequest> {
+export function requeueRequest(scope: ActorContext, input: RequeueRequestInput): Promise<BonusRequest> {
+  const { actor } = scope;
   const reason = input.reason ?? DEFAULT_REQUEUE_REASON;
-  return releaseRequest(ctx, input, {
+  return releaseRequest(scope, input, {
     action: 'requeue',
     set: () => ({ assignedUserId: null, assignedByUserId: null, assignedAt: null, requeueReason: reason }),
-    guard: can(input.actor.role, 'request:requeue') ? undefined : eq(bonusRequests.assignedUserId, input.actor.id),
+    guard: can(actor.role, 'request:requeue') ? undefined : eq(bonusRequests.assignedUserId, actor.id),
     event: { type: 'requeued', reason, details: (moved) => ({ previousAssignee: moved.previousAssigneeId, reason }) },
     auditAction: 'REQUEUE_BONUS_REQUEST',
     socketEvent: SOCKET_EVENTS.requestUpdated,

@@ -1,9 +1,9 @@
 import * as contract from '@common/contract/bonus-requests';
 import { getMyQueue, undoRequestMove } from '@common/contract/request-desk';
 import { BONUS_MESSAGES } from '@common/schemas/bonus';
-import type { FastifyRequest } from 'fastify';
 import { validationError } from '../../lib/errors';
 import { route } from '../../lib/route';
+import { actorContext } from '../../policies/actor';
 import { requireAuth } from '../../policies/authorize';
 import type { App } from '../../types';
 import { claimRequest } from './claim-request';
@@ -15,12 +15,6 @@ import { requestStats } from './request-stats';
 import { myQueue } from './my-queue';
 import { requeueRequest } from './requeue-request';
 import { undoRequest } from './undo-request';
-
-/** The signed-in user as the actor of a change, with the address for the audit row. */
-function actorOf(request: Pick<FastifyRequest, 'auth' | 'ip'>) {
-  const { user } = requireAuth(request);
-  return { id: user.id, username: user.username, fullName: user.fullName, role: user.role, ipAddress: request.ip };
-}
 
 /** Bonus requests of a project (spec §7.3); membership and role are checked before these run. */
 export default async function bonusRoutes(app: App) {
@@ -37,46 +31,43 @@ export default async function bonusRoutes(app: App) {
   route(app, contract.getRequestStats, async (request) => requestStats(db, request.params.projectId));
 
   route(app, contract.createRequest, async (request) =>
-    createManualRequest(ctx, { projectId: request.params.projectId, actor: actorOf(request), body: request.body }),
+    createManualRequest(actorContext(request), { projectId: request.params.projectId, body: request.body }),
   );
 
   route(app, contract.getRequestDetail, async (request) => getRequest(db, request.params.projectId, request.params.requestId));
 
   route(app, contract.claimRequest, async (request) =>
-    claimRequest(ctx, {
+    claimRequest(actorContext(request), {
       projectId: request.params.projectId,
       requestId: request.params.requestId,
-      actor: actorOf(request),
       agentId: request.body?.agentId,
     }),
   );
 
   route(app, contract.completeRequest, async (request) => {
-    const actor = actorOf(request);
+    const scope = actorContext(request);
     const completedBy = request.body?.completedBy;
-    if (completedBy !== undefined && completedBy !== actor.id) {
+    if (completedBy !== undefined && completedBy !== scope.actor.id) {
       throw validationError({ completedBy: BONUS_MESSAGES.completedByNotCaller }, BONUS_MESSAGES.completedByNotCaller);
     }
-    return completeRequest(ctx, {
+    return completeRequest(scope, {
       projectId: request.params.projectId,
       requestId: request.params.requestId,
-      actor,
       notes: request.body?.notes,
       confirmAmount: request.body?.confirmAmount,
     });
   });
 
   route(app, contract.requeueRequest, async (request) =>
-    requeueRequest(ctx, {
+    requeueRequest(actorContext(request), {
       projectId: request.params.projectId,
       requestId: request.params.requestId,
-      actor: actorOf(request),
       reason: request.body?.reason,
     }),
   );
 
   route(app, getMyQueue, async (request) => myQueue(db, request.params.projectId, requireAuth(request).user.id));
   route(app, undoRequestMove, async (request) =>
-    undoRequest(ctx, { projectId: request.params.projectId, requestId: request.params.requestId, actor: actorOf(request), ...request.body }),
+    undoRequest(actorContext(request), { projectId: request.params.projectId, requestId: request.params.requestId, ...request.body }),
   );
 }

@@ -3,16 +3,15 @@ import { DESK } from '@common/constants';
 import { UNDO_MESSAGES, type UndoMove } from '@common/request-transitions';
 import type { BonusRequest, UndoRequestBody } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
-import type { AppContext } from '../../context';
+import type { ActorContext } from '../../policies/actor';
 import { bonusRequestEvents, bonusRequests } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { auditRequestChange, PendingRequestChanges, publishRequestChanges, recordRequestEvents, type RequestActor } from './request-changes';
+import { auditRequestChange, PendingRequestChanges, publishRequestChanges, recordRequestEvents } from './request-changes';
 import { applyTransition } from './request-state-machine';
 
 export interface UndoRequestInput extends UndoRequestBody {
   projectId: number;
   requestId: number;
-  actor: RequestActor & { id: number };
 }
 
 const UNDONE_EVENT = { complete: 'completed', requeue: 'requeued' } as const;
@@ -24,7 +23,8 @@ const UNDONE_EVENT = { complete: 'completed', requeue: 'requeued' } as const;
  * if anyone touched the request since (claimed it, completed it, changed it), the conditional
  * UPDATE matches nothing and the undo is refused, so it never overrides someone else's work.
  */
-export async function undoRequest(ctx: AppContext, input: UndoRequestInput): Promise<BonusRequest> {
+export async function undoRequest(scope: ActorContext, input: UndoRequestInput): Promise<BonusRequest> {
+  const { ctx, actor, ipAddress } = scope;
   const now = ctx.clock.now();
   const move: UndoMove = `undo_${input.action}`;
   const changes = new PendingRequestChanges(input.projectId);
@@ -44,7 +44,7 @@ export async function undoRequest(ctx: AppContext, input: UndoRequestInput): Pro
       .limit(1);
     if (current.version !== input.version) throw conflict(UNDO_MESSAGES.changedSince, 'UNDO_REFUSED');
     if (!last || last.type !== UNDONE_EVENT[input.action]) throw conflict(UNDO_MESSAGES.nothingToUndo, 'UNDO_REFUSED');
-    if (last.actorUserId !== input.actor.id) throw forbidden(UNDO_MESSAGES.notYourMove);
+    if (last.actorUserId !== actor.id) throw forbidden(UNDO_MESSAGES.notYourMove);
     if (now.getTime() - last.createdAt.getTime() > DESK.undoWindowMs + DESK.undoServerGraceMs) throw conflict(UNDO_MESSAGES.expired, 'UNDO_REFUSED');
     const details = last.details ?? {};
     const assignee = Number(input.action === 'complete' ? details.assignee : details.previousAssignee);
@@ -57,7 +57,7 @@ export async function undoRequest(ctx: AppContext, input: UndoRequestInput): Pro
       set:
         input.action === 'complete'
           ? { completedByUserId: null, completedAt: null, completionNotes: null }
-          : { assignedUserId: assignee, assignedByUserId: input.actor.id, assignedAt: now, requeueReason: null },
+          : { assignedUserId: assignee, assignedByUserId: actor.id, assignedAt: now, requeueReason: null },
       // Nothing happened in between: same version; a re-queued one is still unclaimed and unreserved.
       guard: and(
         eq(bonusRequests.version, input.version),
@@ -71,7 +71,7 @@ export async function undoRequest(ctx: AppContext, input: UndoRequestInput): Pro
         requestId: input.requestId,
         projectId: input.projectId,
         type: `${input.action}_undone`,
-        actor: input.actor,
+        actor,
         fromStatus: moved.fromStatus,
         toStatus: moved.toStatus,
         details: eventDetails,
@@ -79,7 +79,8 @@ export async function undoRequest(ctx: AppContext, input: UndoRequestInput): Pro
       },
     ]);
     await auditRequestChange(tx, {
-      actor: input.actor,
+      actor,
+      ipAddress,
       action: input.action === 'complete' ? 'UNDO_COMPLETE_BONUS_REQUEST' : 'UNDO_REQUEUE_BONUS_REQUEST',
       projectId: input.projectId,
       requestId: input.requestId,

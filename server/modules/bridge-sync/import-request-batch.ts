@@ -2,12 +2,12 @@ import type { RequestStatus } from '@common/enums';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { createRequestsInTransaction } from '../bonus/create-request';
-import type { RequestActor } from '../bonus/request-changes';
 import type { ImportedRequest } from './external-contract';
+import type { Actor } from '../../policies/actor';
 
 export const SYNC_ACTOR_NAME = 'Bridge Sync';
 /** Who creates and changes imported requests in their timelines and the audit log. */
-export const SYNC_ACTOR: RequestActor = { id: null, username: SYNC_ACTOR_NAME, fullName: SYNC_ACTOR_NAME };
+export const SYNC_ACTOR: Actor = { id: null, username: SYNC_ACTOR_NAME, fullName: SYNC_ACTOR_NAME };
 
 export interface CreatedRequest {
   id: number;

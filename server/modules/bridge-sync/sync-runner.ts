@@ -12,12 +12,7 @@ import { JobProgress } from './job-progress';
 import { notifySyncEnded } from './notify-sync-ended';
 import { presentSyncLog, progressOf, selectSyncLogs, type SyncLogRow } from './present-sync-log';
 import { runSync } from './run-sync';
-
-export interface SyncActor {
-  id: number;
-  username: string;
-  fullName: string;
-}
+import type { Actor } from '../../policies/actor';
 
 class StopReason extends Error {}
 
@@ -29,7 +24,7 @@ export function heartbeatMs(ctx: AppContext): number {
 /** Inserts the 'running' row; the partial unique index makes this fail for a second job of the project. */
 export async function claimSyncSlot(
   tx: DbOrTx,
-  input: { projectId: number; body: SyncStartInput; trigger: 'manual' | 'schedule'; actor: SyncActor | null; ipAddress?: string | null },
+  input: { projectId: number; body: SyncStartInput; trigger: 'manual' | 'schedule'; actor: Actor | null; ipAddress?: string | null },
 ): Promise<SyncLogRow | null> {
   const [row] = await tx
     .insert(syncLogs)
@@ -69,7 +64,7 @@ export class SyncRunner {
 
   constructor(private readonly ctx: AppContext) {}
 
-  async start(input: { projectId: number; body: SyncStartInput; actor: SyncActor; ipAddress?: string | null }): Promise<SyncLog> {
+  async start(input: { projectId: number; body: SyncStartInput; actor: Actor; ipAddress?: string | null }): Promise<SyncLog> {
     const db = this.ctx.database.db;
     const [project] = await db.select({ isActive: projects.isActive }).from(projects).where(eq(projects.id, input.projectId));
     if (!project) throw notFound(PROJECT_NOT_FOUND);

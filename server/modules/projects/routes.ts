@@ -2,7 +2,7 @@ import * as contract from '@common/contract/projects';
 import { route } from '../../lib/route';
 import { requireAuth } from '../../policies/authorize';
 import type { App } from '../../types';
-import { actorContext } from '../audit/actor';
+import { actorContext } from '../../policies/actor';
 import { listProjects } from './list-projects';
 import { loadVisibleProject } from './load-project';
 import { readProjectTimeZone } from '../settings/read-settings';
@@ -22,10 +22,10 @@ export default async function projectRoutes(app: App) {
     return presentProject(project, await readProjectTimeZone(db, project.id));
   });
   route(app, contract.createProject, async (request) => createProject(actorContext(request), request.body));
-  route(app, contract.updateProject, async (request) => updateProject(actorContext(request), request.params.id, request.body));
-  route(app, contract.toggleProject, async (request) => toggleProject(actorContext(request), request.params.id, request.body.isActive));
+  route(app, contract.updateProject, async (request) => updateProject(actorContext(request), { id: request.params.id, ...request.body }));
+  route(app, contract.toggleProject, async (request) => toggleProject(actorContext(request), { id: request.params.id, isActive: request.body.isActive }));
   route(app, contract.deleteProject, async (request) => {
-    await deleteProject(actorContext(request), request.params.id);
+    await deleteProject(actorContext(request), { id: request.params.id });
     return { id: request.params.id, deleted: true as const };
   });
 }

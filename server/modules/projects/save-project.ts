@@ -6,7 +6,7 @@ import { projects, projectSettings } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { encryptSecret } from '../../lib/secrets';
-import { auditActor, type ActorContext } from '../audit/actor';
+import type { ActorContext } from '../../policies/actor';
 import { diffFields, writeAudit } from '../audit/write-audit';
 import { loadVisibleProject } from './load-project';
 import { readProjectTimeZone } from '../settings/read-settings';
@@ -52,7 +52,7 @@ export async function createProject({ ctx, actor, ipAddress }: ActorContext, inp
         .returning();
       const [settings] = await tx.insert(projectSettings).values({ projectId: row!.id }).returning({ timezone: projectSettings.timezone });
       await writeAudit(tx, {
-        actor: auditActor(actor),
+        actor: actor,
         action: 'CREATE_PROJECT',
         resourceId: row!.id,
         details: { ...columnsOf(input), credentialSet: Boolean(input.dbPassword) },
@@ -68,7 +68,7 @@ export async function createProject({ ctx, actor, ipAddress }: ActorContext, inp
 }
 
 /** Edits a project; a blank password leaves the stored one unchanged. */
-export async function updateProject({ ctx, actor, ipAddress }: ActorContext, id: number, input: ProjectForm): Promise<Project> {
+export async function updateProject({ ctx, actor, ipAddress }: ActorContext, { id, ...input }: { id: number } & ProjectForm): Promise<Project> {
   const db = ctx.database.db;
   try {
     return await db.transaction(async (tx) => {
@@ -85,7 +85,7 @@ export async function updateProject({ ctx, actor, ipAddress }: ActorContext, id:
         .where(eq(projects.id, id))
         .returning();
       await writeAudit(tx, {
-        actor: auditActor(actor),
+        actor: actor,
         action: 'UPDATE_PROJECT',
         resourceId: id,
         details: { code: row!.code, changes: diffFields(before, next), credentialChanged: Boolean(input.dbPassword) },
@@ -100,12 +100,12 @@ export async function updateProject({ ctx, actor, ipAddress }: ActorContext, id:
   }
 }
 
-export async function toggleProject({ ctx, actor, ipAddress }: ActorContext, id: number, isActive: boolean): Promise<Project> {
+export async function toggleProject({ ctx, actor, ipAddress }: ActorContext, { id, isActive }: { id: number; isActive: boolean }): Promise<Project> {
   return ctx.database.db.transaction(async (tx) => {
     const before = await loadVisibleProject(tx, actor, id);
     const [row] = await tx.update(projects).set({ isActive, updatedAt: ctx.clock.now() }).where(eq(projects.id, id)).returning();
     await writeAudit(tx, {
-      actor: auditActor(actor),
+      actor: actor,
       action: 'TOGGLE_PROJECT',
       resourceId: id,
       severity: isActive ? 'medium' : 'high',
@@ -118,12 +118,12 @@ export async function toggleProject({ ctx, actor, ipAddress }: ActorContext, id:
 }
 
 /** Deletes a project with everything that belongs to it (members, requests, sync logs); its audit rows stay. */
-export async function deleteProject({ ctx, actor, ipAddress }: ActorContext, id: number): Promise<void> {
+export async function deleteProject({ ctx, actor, ipAddress }: ActorContext, { id }: { id: number }): Promise<void> {
   await ctx.database.db.transaction(async (tx) => {
     const before = await loadVisibleProject(tx, actor, id);
     await tx.delete(projects).where(eq(projects.id, id));
     await writeAudit(tx, {
-      actor: auditActor(actor),
+      actor: actor,
       action: 'DELETE_PROJECT',
       resourceId: id,
       details: { code: before.code, name: before.name },

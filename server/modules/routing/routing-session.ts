@@ -9,16 +9,17 @@ import { REQUEST_TRANSITIONS } from '@common/request-transitions';
 import { effectiveMaxLoad } from '../settings/effective-capacity';
 import { sqlArray } from '../../db/sql-arrays';
 import { lockUserLoad } from '../bonus/hand-over-reservations';
-import { auditRequestChange, recordRequestEvents, type PendingRequestChanges, type RequestActor } from '../bonus/request-changes';
+import { auditRequestChange, recordRequestEvents, type PendingRequestChanges } from '../bonus/request-changes';
 import { applyTransition, applyTransitions } from '../bonus/request-state-machine';
 import { readProjectSettings } from '../settings/read-settings';
 import { loadCandidates } from './candidates';
 import { zonedMoment, type RoutableRequest } from './conditions';
 import { CandidatePool, decide, type EngineRule } from './engine';
 import { loadEngineRules } from './rules-repo';
+import type { Actor } from '../../policies/actor';
 
 /** Who assigns in a timeline and the audit log when a rule does. */
-export const ROUTING_ACTOR: RequestActor = { id: null, username: 'routing', fullName: 'Otomatik Atama' };
+export const ROUTING_ACTOR: Actor = { id: null, username: 'routing', fullName: 'Otomatik Atama' };
 
 /**
  * Every routing decision of a project runs under this transaction-scoped advisory lock: decisions

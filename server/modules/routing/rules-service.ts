@@ -6,7 +6,7 @@ import type { routingRuleListQuery } from '@common/schemas/routing';
 import type { DbOrTx } from '../../db/client';
 import { projectMembers, routingRuleConditions, routingRules, searchFold, users } from '../../db/schema';
 import { notFound, validationError, AppError } from '../../lib/errors';
-import type { ActorContext } from '../audit/actor';
+import type { ActorContext } from '../../policies/actor';
 import { writeAudit } from '../audit/write-audit';
 import type { AuditActionOn, AuditDetails } from '@common/audit-catalogue';
 import { likePattern } from '../../lib/like-pattern';
@@ -21,7 +21,7 @@ type RuleChange = AuditDetails<'UPDATE_ROUTING_RULE'>;
 /** One audit row per change, with the rule as it was and as it is (null when created or deleted). */
 async function auditRule(
   tx: DbOrTx,
-  actor: ActorContext,
+  scope: ActorContext,
   projectId: number,
   action: AuditActionOn<'routing_rule'>,
   resourceId: number | null,
@@ -29,11 +29,11 @@ async function auditRule(
   after: RuleChange['after'],
 ): Promise<void> {
   await writeAudit(tx, {
-    actor: { id: actor.actor.id, username: actor.actor.username },
+    actor: scope.actor,
     action,
     resourceId,
     details: { before, after },
-    ipAddress: actor.ipAddress,
+    ipAddress: scope.ipAddress,
     projectId,
   });
 }
@@ -77,8 +77,8 @@ export async function getRule(db: DbOrTx, projectId: number, id: number): Promis
   return rule;
 }
 
-export async function createRule(actor: ActorContext, projectId: number, input: RoutingRuleInput): Promise<RoutingRule> {
-  const db = actor.ctx.database.db;
+export async function createRule(scope: ActorContext, { projectId, ...input }: { projectId: number } & RoutingRuleInput): Promise<RoutingRule> {
+  const db = scope.ctx.database.db;
   await checkTarget(db, projectId, input);
   const rule = await db.transaction(async (tx) => {
     const [last] = await tx
@@ -95,29 +95,29 @@ export async function createRule(actor: ActorContext, projectId: number, input: 
         priority: input.priority,
         isActive: input.isActive,
         position: Number(last?.position ?? -1) + 1,
-        createdByUserId: actor.actor.id,
+        createdByUserId: scope.actor.id,
       })
       .returning({ id: routingRules.id });
     await writeConditions(tx, row!.id, input);
     const created = (await presentRule(tx, projectId, row!.id))!;
-    await auditRule(tx, actor, projectId, 'CREATE_ROUTING_RULE', created.id, null, created);
+    await auditRule(tx, scope, projectId, 'CREATE_ROUTING_RULE', created.id, null, created);
     return created;
   });
-  return routeWaitingAfter(actor, projectId, rule);
+  return routeWaitingAfter(scope, projectId, rule);
 }
 
 /**
  * An active rule created, changed or switched on may route waiting requests to someone eligible:
  * they are handed out after the change commits, as new requests would be.
  */
-function routeWaitingAfter<T extends { isActive: boolean }>(actor: ActorContext, projectId: number, rule: T): T {
-  if (rule.isActive) handOutWaitingSoon(actor.ctx, projectId);
+function routeWaitingAfter<T extends { isActive: boolean }>(scope: ActorContext, projectId: number, rule: T): T {
+  if (rule.isActive) handOutWaitingSoon(scope.ctx, projectId);
   return rule;
 }
 
 /** Replaces the rule's fields and its conditions (the form sends the whole list). */
-export async function updateRule(actor: ActorContext, projectId: number, id: number, input: RoutingRuleInput): Promise<RoutingRule> {
-  const db = actor.ctx.database.db;
+export async function updateRule(scope: ActorContext, { projectId, id, ...input }: { projectId: number; id: number } & RoutingRuleInput): Promise<RoutingRule> {
+  const db = scope.ctx.database.db;
   await checkTarget(db, projectId, input);
   const rule = await db.transaction(async (tx) => {
     const before = await lockedRule(tx, projectId, id);
@@ -130,17 +130,17 @@ export async function updateRule(actor: ActorContext, projectId: number, id: num
         targetUserId: input.targetUserId,
         priority: input.priority,
         isActive: input.isActive,
-        updatedAt: actor.ctx.clock.now(),
+        updatedAt: scope.ctx.clock.now(),
         // A new strategy starts its own rotation.
         ...(targetChanged ? { lastChosenUserId: null } : {}),
       })
       .where(eq(routingRules.id, id));
     await writeConditions(tx, id, input);
     const after = (await presentRule(tx, projectId, id))!;
-    await auditRule(tx, actor, projectId, 'UPDATE_ROUTING_RULE', id, before, after);
+    await auditRule(tx, scope, projectId, 'UPDATE_ROUTING_RULE', id, before, after);
     return after;
   });
-  return routeWaitingAfter(actor, projectId, rule);
+  return routeWaitingAfter(scope, projectId, rule);
 }
 
 /** The rule as it stands, its row locked for the change; 404 for another project's rule. */
@@ -154,22 +154,22 @@ async function lockedRule(tx: DbOrTx, projectId: number, id: number): Promise<Ro
   return (await presentRule(tx, projectId, id))!;
 }
 
-export async function toggleRule(actor: ActorContext, projectId: number, id: number, isActive: boolean): Promise<RoutingRule> {
-  const rule = await actor.ctx.database.db.transaction(async (tx) => {
+export async function toggleRule(scope: ActorContext, { projectId, id, isActive }: { projectId: number; id: number; isActive: boolean }): Promise<RoutingRule> {
+  const rule = await scope.ctx.database.db.transaction(async (tx) => {
     const before = await lockedRule(tx, projectId, id);
-    await tx.update(routingRules).set({ isActive, updatedAt: actor.ctx.clock.now() }).where(eq(routingRules.id, id));
+    await tx.update(routingRules).set({ isActive, updatedAt: scope.ctx.clock.now() }).where(eq(routingRules.id, id));
     const after = (await presentRule(tx, projectId, id))!;
-    await auditRule(tx, actor, projectId, 'TOGGLE_ROUTING_RULE', id, { isActive: before.isActive }, { isActive: after.isActive });
+    await auditRule(tx, scope, projectId, 'TOGGLE_ROUTING_RULE', id, { isActive: before.isActive }, { isActive: after.isActive });
     return after;
   });
-  return routeWaitingAfter(actor, projectId, rule);
+  return routeWaitingAfter(scope, projectId, rule);
 }
 
-export async function deleteRule(actor: ActorContext, projectId: number, id: number): Promise<{ id: number }> {
-  return actor.ctx.database.db.transaction(async (tx) => {
+export async function deleteRule(scope: ActorContext, { projectId, id }: { projectId: number; id: number }): Promise<{ id: number }> {
+  return scope.ctx.database.db.transaction(async (tx) => {
     const before = await lockedRule(tx, projectId, id);
     await tx.delete(routingRules).where(eq(routingRules.id, id));
-    await auditRule(tx, actor, projectId, 'DELETE_ROUTING_RULE', id, before, null);
+    await auditRule(tx, scope, projectId, 'DELETE_ROUTING_RULE', id, before, null);
     return { id };
   });
 }
@@ -179,9 +179,9 @@ export async function deleteRule(actor: ActorContext, projectId: number, id: num
  * rule of the project is then renumbered. Priority decides first, so a rule cannot be put
  * before one of higher priority (400, nothing changed).
  */
-export async function reorderRules(actor: ActorContext, projectId: number, ruleIds: number[]): Promise<RoutingRule[]> {
+export async function reorderRules(scope: ActorContext, { projectId, ruleIds }: { projectId: number; ruleIds: number[] }): Promise<RoutingRule[]> {
   if (new Set(ruleIds).size !== ruleIds.length) throw validationError({ ruleIds: ROUTING_MESSAGES.reorderDuplicate }, ROUTING_MESSAGES.reorderDuplicate);
-  const rules = await actor.ctx.database.db.transaction(async (tx) => {
+  const rules = await scope.ctx.database.db.transaction(async (tx) => {
     const current = await tx
       .select({ id: routingRules.id, priority: routingRules.priority, position: routingRules.position })
       .from(routingRules)
@@ -204,10 +204,10 @@ export async function reorderRules(actor: ActorContext, projectId: number, ruleI
       from unnest(${sql`${`{${order.join(',')}}`}::int[]`}) with ordinality as u(id, position)
       where r.id = u.id and r.project_id = ${projectId}`);
     const after = await presentRules(tx, eq(routingRules.projectId, projectId));
-    await auditRule(tx, actor, projectId, 'REORDER_ROUTING_RULES', null, { ruleIds: before }, { ruleIds: after.map((r) => r.id) });
+    await auditRule(tx, scope, projectId, 'REORDER_ROUTING_RULES', null, { ruleIds: before }, { ruleIds: after.map((r) => r.id) });
     return after;
   });
   // A new order may give waiting requests to another rule's targets.
-  routeWaitingAfter(actor, projectId, { isActive: rules.some((r) => r.isActive) });
+  routeWaitingAfter(scope, projectId, { isActive: rules.some((r) => r.isActive) });
   return rules;
 }

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { projectMembers, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import type { ActorContext } from '../audit/actor';
+import type { ActorContext } from '../../policies/actor';
 import { writeAudit } from '../audit/write-audit';
 import { readProjectTimeZone } from '../settings/read-settings';
 import { handOutSoon } from './hand-out';
@@ -71,8 +71,8 @@ export async function listAgentSkills(db: DbOrTx, projectId: number): Promise<Ag
 }
 
 /** Saves a member's skills (audited before/after); new skills may make them the target of waiting requests. */
-export async function updateAgentSkills(actor: ActorContext, projectId: number, userId: number, body: z.output<typeof agentSkillsBody>): Promise<AgentSkills> {
-  const result = await actor.ctx.database.db.transaction(async (tx) => {
+export async function updateAgentSkills(scope: ActorContext, { projectId, userId, ...body }: { projectId: number; userId: number } & z.output<typeof agentSkillsBody>): Promise<AgentSkills> {
+  const result = await scope.ctx.database.db.transaction(async (tx) => {
     const [before] = await tx
       .select({ bonusTypes: projectMembers.skillBonusTypes, customerSegments: projectMembers.skillSegments })
       .from(projectMembers)
@@ -84,15 +84,15 @@ export async function updateAgentSkills(actor: ActorContext, projectId: number, 
       .set({ skillBonusTypes: body.bonusTypes, skillSegments: body.customerSegments })
       .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
     await writeAudit(tx, {
-      actor: { id: actor.actor.id, username: actor.actor.username },
+      actor: scope.actor,
       action: 'UPDATE_AGENT_SKILLS',
       resourceId: userId,
       details: { before, after: { bonusTypes: body.bonusTypes, customerSegments: body.customerSegments } },
-      ipAddress: actor.ipAddress,
+      ipAddress: scope.ipAddress,
       projectId,
     });
     return { userId, bonusTypes: body.bonusTypes, customerSegments: body.customerSegments };
   });
-  handOutSoon(actor.ctx, projectId, [userId]);
+  handOutSoon(scope.ctx, projectId, [userId]);
   return result;
 }

@@ -9,7 +9,7 @@ import { route } from '../../lib/route';
 import { notFound } from '../../lib/errors';
 import { PROJECT_NOT_FOUND } from '../../policies/authorize';
 import type { App } from '../../types';
-import { actorContext } from '../audit/actor';
+import { actorContext } from '../../policies/actor';
 import { readProjectSettings, readSystemSettings } from './read-settings';
 import { saveProjectSettings, saveSystemSettings } from './save-settings';
 import { transportsOf } from './transports';

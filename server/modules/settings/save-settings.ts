@@ -8,7 +8,7 @@ import {
 } from '@common/schemas/settings';
 import { projectSettings, systemSettings } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { auditActor, type ActorContext } from '../audit/actor';
+import type { ActorContext } from '../../policies/actor';
 import { diffFields, writeAudit } from '../audit/write-audit';
 import { handOutWaitingSoon } from '../routing/hand-out';
 import { readProjectSettings, readSystemSettings, type ProjectSettings, type SystemSettings } from './read-settings';
@@ -41,7 +41,7 @@ export async function saveSystemSettings(
     const diff = changes({ ...before }, { ...after });
     if (Object.keys(diff).length > 0) {
       await writeAudit(tx, {
-        actor: auditActor(actor),
+        actor: actor,
         action: 'SYSTEM_CONFIG_CHANGE',
         resourceId: 1,
         severity: SECURITY_SETTING_FIELDS.some((f) => f in diff) ? 'high' : 'medium',
@@ -73,7 +73,7 @@ export async function saveProjectSettings(
     const diff = changes({ ...before }, { ...after });
     if (Object.keys(diff).length > 0) {
       await writeAudit(tx, {
-        actor: auditActor(actor),
+        actor: actor,
         action: 'SYSTEM_CONFIG_CHANGE',
         resource: 'project_settings',
         resourceId: projectId,

@@ -6,7 +6,7 @@ import { totpBackupCodes, users } from '../../db/schema';
 import { AppError, conflict, validationError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { decryptSecret, encryptSecret } from '../../lib/secrets';
-import { auditActor, type ActorContext } from '../audit/actor';
+import type { ActorContext } from '../../policies/actor';
 import { writeAudit } from '../audit/write-audit';
 import { sessionUnknown } from '../auth/sessions';
 import { countUnusedBackupCodes, replaceBackupCodes } from './backup-codes';
@@ -22,16 +22,16 @@ async function loadSelf(db: DbOrTx, id: number) {
 }
 
 /** Records a wrong code from a signed-in user (setup, regenerate, disable). */
-async function auditFailedCode(a: ActorContext, step: AuditDetails<'TOTP_CODE_FAILED'>['step']) {
-  await writeAudit(a.ctx.database.db, { actor: auditActor(a.actor), action: 'TOTP_CODE_FAILED', resourceId: a.actor.id, ipAddress: a.ipAddress, details: { step } });
+async function auditFailedCode(scope: ActorContext, step: AuditDetails<'TOTP_CODE_FAILED'>['step']) {
+  await writeAudit(scope.ctx.database.db, { actor: scope.actor, action: 'TOTP_CODE_FAILED', resourceId: scope.actor.id, ipAddress: scope.ipAddress, details: { step } });
 }
 
 /**
  * Starts (or restarts) setup: a new secret, encrypted at rest and pending until a code proves
  * the app has it. 409 while 2FA is on: it must be disabled first.
  */
-export async function startTotpSetup(a: ActorContext): Promise<TotpSetup> {
-  const { ctx, actor } = a;
+export async function startTotpSetup(scope: ActorContext): Promise<TotpSetup> {
+  const { ctx, actor } = scope;
   const secret = newTotpSecret();
   return ctx.database.db.transaction(async (tx) => {
     const [row] = await tx.select({ enabled: users.totpEnabled }).from(users).where(eq(users.id, actor.id)).for('update');
@@ -41,14 +41,14 @@ export async function startTotpSetup(a: ActorContext): Promise<TotpSetup> {
       .update(users)
       .set({ totpSecretEnc: encryptSecret(secret, ctx.keys.encryption), totpLastStep: null, updatedAt: ctx.clock.now() })
       .where(eq(users.id, actor.id));
-    await writeAudit(tx, { actor: auditActor(actor), action: 'TOTP_SETUP_STARTED', resourceId: actor.id, ipAddress: a.ipAddress });
+    await writeAudit(tx, { actor, action: 'TOTP_SETUP_STARTED', resourceId: actor.id, ipAddress: scope.ipAddress });
     return { qrCodeUrl: otpauthUri(secret, actor.username), manualEntryKey: secret };
   });
 }
 
 /** Proves the pending secret with a code, turns 2FA on and returns ten backup codes, once. */
-export async function enableTotp(a: ActorContext, token: string): Promise<string[]> {
-  const { ctx, actor } = a;
+export async function enableTotp(scope: ActorContext, { token }: { token: string }): Promise<string[]> {
+  const { ctx, actor } = scope;
   const db = ctx.database.db;
   const user = await loadSelf(db, actor.id);
   if (user.totpEnabled) throw conflict(TOTP_MESSAGES.alreadyEnabled);
@@ -56,7 +56,7 @@ export async function enableTotp(a: ActorContext, token: string): Promise<string
   const secret = decryptSecret(user.totpSecretEnc, ctx.keys.encryption);
   const check = await checkTotpCode(secret, token, ctx.clock.now(), user.totpLastStep);
   if (!check.valid) {
-    await auditFailedCode(a, 'enable');
+    await auditFailedCode(scope, 'enable');
     throw verifyFailed();
   }
   const codes = await db.transaction(async (tx) => {
@@ -69,38 +69,38 @@ export async function enableTotp(a: ActorContext, token: string): Promise<string
       .returning({ id: users.id });
     if (enabled.length !== 1) throw conflict(TOTP_MESSAGES.alreadyEnabled);
     const fresh = await replaceBackupCodes(tx, actor.id, ctx.keys.encryption, ctx.clock.now());
-    await writeAudit(tx, { actor: auditActor(actor), action: 'TOTP_ENABLED', resourceId: actor.id, ipAddress: a.ipAddress });
+    await writeAudit(tx, { actor, action: 'TOTP_ENABLED', resourceId: actor.id, ipAddress: scope.ipAddress });
     return fresh;
   });
   return codes;
 }
 
-export async function readTotpStatus(a: ActorContext): Promise<TotpStatus> {
-  const db = a.ctx.database.db;
-  const user = await loadSelf(db, a.actor.id);
+export async function readTotpStatus(scope: ActorContext): Promise<TotpStatus> {
+  const db = scope.ctx.database.db;
+  const user = await loadSelf(db, scope.actor.id);
   return { enabled: user.totpEnabled, remainingCodes: user.totpEnabled ? await countUnusedBackupCodes(db, user.id) : 0 };
 }
 
 /** New backup codes for a current code; every old one stops working. */
-export async function regenerateBackupCodes(a: ActorContext, token: string): Promise<string[]> {
-  const { ctx, actor } = a;
+export async function regenerateBackupCodes(scope: ActorContext, { token }: { token: string }): Promise<string[]> {
+  const { ctx, actor } = scope;
   const db = ctx.database.db;
   const user = await loadSelf(db, actor.id);
   if (!user.totpEnabled) throw new AppError('BAD_REQUEST', TOTP_MESSAGES.notEnabled);
   if (!(await acceptTotpCode(ctx, db, user, token))) {
-    await auditFailedCode(a, 'regenerate');
+    await auditFailedCode(scope, 'regenerate');
     throw verifyFailed();
   }
   return db.transaction(async (tx) => {
     const codes = await replaceBackupCodes(tx, actor.id, ctx.keys.encryption, ctx.clock.now());
-    await writeAudit(tx, { actor: auditActor(actor), action: 'TOTP_BACKUP_CODES_REGENERATED', resourceId: actor.id, ipAddress: a.ipAddress });
+    await writeAudit(tx, { actor, action: 'TOTP_BACKUP_CODES_REGENERATED', resourceId: actor.id, ipAddress: scope.ipAddress });
     return codes;
   });
 }
 
 /** Turns 2FA off: the real password and a current code (or a backup code). */
-export async function disableTotp(a: ActorContext, input: { password: string; token: string }): Promise<void> {
-  const { ctx, actor } = a;
+export async function disableTotp(scope: ActorContext, input: { password: string; token: string }): Promise<void> {
+  const { ctx, actor } = scope;
   const db = ctx.database.db;
   const user = await loadSelf(db, actor.id);
   if (!user.totpEnabled) throw new AppError('BAD_REQUEST', TOTP_MESSAGES.notEnabled);
@@ -109,12 +109,12 @@ export async function disableTotp(a: ActorContext, input: { password: string; to
   }
   const factor = await acceptSecondFactor(ctx, db, user, input.token, { allowBackup: true });
   if (!factor) {
-    await auditFailedCode(a, 'disable');
+    await auditFailedCode(scope, 'disable');
     throw verifyFailed();
   }
   await db.transaction(async (tx) => {
     await clearTotp(tx, actor.id, ctx.clock.now());
-    await writeAudit(tx, { actor: auditActor(actor), action: 'TOTP_DISABLED', resourceId: actor.id, ipAddress: a.ipAddress, details: { with: factor } });
+    await writeAudit(tx, { actor, action: 'TOTP_DISABLED', resourceId: actor.id, ipAddress: scope.ipAddress, details: { with: factor } });
   });
 }
 

@@ -3,7 +3,7 @@ import type { Role } from '@common/enums';
 import { USER_MESSAGES, type User } from '@common/schemas/users';
 import { users } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
-import { auditActor, type ActorContext } from '../audit/actor';
+import type { ActorContext } from '../../policies/actor';
 import { diffFields, writeAudit } from '../audit/write-audit';
 import { revokeUserSessions } from '../auth/sessions';
 import { presentUser } from './present-user';
@@ -14,11 +14,7 @@ import { assertNotLastSuperAdmin, assertRoleChange, loadManageableUser } from '.
  * Changes a user's role and/or active flag (role management, and the users screen's
  * activate/deactivate button). Either change ends the user's sessions at once.
  */
-export async function changeUserAccess(
-  { ctx, actor, ipAddress }: ActorContext,
-  id: number,
-  change: { role?: Role; isActive?: boolean },
-): Promise<User> {
+export async function changeUserAccess({ ctx, actor, ipAddress }: ActorContext, { id, ...change }: { id: number } & { role?: Role; isActive?: boolean }): Promise<User> {
   return ctx.database.db.transaction(async (tx) => {
     const target = await loadManageableUser(tx, actor, id);
     const before = target.row;
@@ -35,7 +31,7 @@ export async function changeUserAccess(
     const roleChanged = before.role !== row!.role;
     const deactivated = before.isActive && !row!.isActive;
     await writeAudit(tx, {
-      actor: auditActor(actor),
+      actor: actor,
       action: change.role !== undefined ? 'UPDATE_USER_ROLE' : 'TOGGLE_USER',
       resourceId: id,
       severity: roleChanged || deactivated ? 'high' : 'medium',

@@ -4,7 +4,7 @@ import { users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { validationError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { auditActor, type ActorContext } from '../audit/actor';
+import type { ActorContext } from '../../policies/actor';
 import { writeAudit } from '../audit/write-audit';
 import { presentUser } from './present-user';
 import { generateOneTimePassword } from './generate-password';
@@ -46,7 +46,7 @@ export async function createUser({ ctx, actor, ipAddress }: ActorContext, input:
         .returning();
       const memberships = await setMemberships(tx, row!.id, input.projectIds, scope);
       await writeAudit(tx, {
-        actor: auditActor(actor),
+        actor: actor,
         action: 'CREATE_USER',
         resourceId: row!.id,
         details: {

@@ -3,7 +3,7 @@ import { USER_MESSAGES } from '@common/schemas/users';
 import { users } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { auditActor, type ActorContext } from '../audit/actor';
+import type { ActorContext } from '../../policies/actor';
 import { writeAudit } from '../audit/write-audit';
 import { revokeUserSessions } from '../auth/sessions';
 import { generateOneTimePassword } from './generate-password';
@@ -13,7 +13,7 @@ import { loadManageableUser } from './user-policy';
  * Replaces a user's password with a generated one-time password, returned once, that must
  * be changed at the next sign-in. Every session of the user ends at once.
  */
-export async function resetUserPassword({ ctx, actor, ipAddress }: ActorContext, id: number): Promise<string> {
+export async function resetUserPassword({ ctx, actor, ipAddress }: ActorContext, { id }: { id: number }): Promise<string> {
   const oneTimePassword = generateOneTimePassword();
   const passwordHash = await hashPassword(oneTimePassword);
   await ctx.database.db.transaction(async (tx) => {
@@ -24,7 +24,7 @@ export async function resetUserPassword({ ctx, actor, ipAddress }: ActorContext,
       .set({ passwordHash, mustChangePassword: true, failedLoginCount: 0, lockedUntil: null, updatedAt: ctx.clock.now() })
       .where(eq(users.id, id));
     await writeAudit(tx, {
-      actor: auditActor(actor),
+      actor: actor,
       action: 'RESET_PASSWORD',
       resourceId: id,
       details: { username: target.row.username, projectIds: target.projectIds },

@@ -2,7 +2,7 @@ import * as contract from '@common/contract/users';
 import { route } from '../../lib/route';
 import { requireAuth } from '../../policies/authorize';
 import type { App } from '../../types';
-import { actorContext } from '../audit/actor';
+import { actorContext } from '../../policies/actor';
 import { changeUserAccess } from './change-user-access';
 import { createUser } from './create-user';
 import { deleteUser } from './delete-user';
@@ -27,18 +27,18 @@ export default async function userRoutes(app: App) {
     if (result.oneTimePassword) reply.header('cache-control', NO_STORE);
     return result;
   });
-  route(app, contract.updateUser, async (request) => updateUser(actorContext(request), request.params.id, request.body));
+  route(app, contract.updateUser, async (request) => updateUser(actorContext(request), { id: request.params.id, ...request.body }));
   route(app, contract.toggleUser, async (request) =>
-    changeUserAccess(actorContext(request), request.params.id, { isActive: request.body.isActive }),
+    changeUserAccess(actorContext(request), { id: request.params.id, isActive: request.body.isActive }),
   );
-  route(app, contract.changeUserRole, async (request) => changeUserAccess(actorContext(request), request.params.id, request.body));
+  route(app, contract.changeUserRole, async (request) => changeUserAccess(actorContext(request), { id: request.params.id, ...request.body }));
   route(app, contract.resetUserPassword, async (request, reply) => {
-    const oneTimePassword = await resetUserPassword(actorContext(request), request.params.id);
+    const oneTimePassword = await resetUserPassword(actorContext(request), { id: request.params.id });
     reply.header('cache-control', NO_STORE);
     return { oneTimePassword };
   });
   route(app, contract.deleteUser, async (request) => {
-    await deleteUser(actorContext(request), request.params.id);
+    await deleteUser(actorContext(request), { id: request.params.id });
     return { id: request.params.id, deleted: true as const };
   });
 }

@@ -5,7 +5,7 @@ import { users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { forbidden } from '../../lib/errors';
 import { USER_MESSAGES } from '@common/schemas/users';
-import { auditActor, type ActorContext } from '../audit/actor';
+import type { ActorContext } from '../../policies/actor';
 import { diffFields, writeAudit } from '../audit/write-audit';
 import { revokeUserSessions } from '../auth/sessions';
 import { presentUser } from './present-user';
@@ -16,7 +16,7 @@ import { assertNotLastSuperAdmin, assertRoleChange, assertUsernameFree, loadMana
  * Edits a user (the users screen's modal). A role change or deactivation ends the
  * user's sessions at once; memberships change only within the actor's projects.
  */
-export async function updateUser({ ctx, actor, ipAddress }: ActorContext, id: number, input: z.output<typeof userUpdateBody>): Promise<User> {
+export async function updateUser({ ctx, actor, ipAddress }: ActorContext, { id, ...input }: { id: number } & z.output<typeof userUpdateBody>): Promise<User> {
   const db = ctx.database.db;
   try {
     return await db.transaction(async (tx) => {
@@ -48,7 +48,7 @@ export async function updateUser({ ctx, actor, ipAddress }: ActorContext, id: nu
       const roleChanged = before.role !== row!.role;
       const deactivated = before.isActive && !row!.isActive;
       await writeAudit(tx, {
-        actor: auditActor(actor),
+        actor: actor,
         action: roleChanged ? 'UPDATE_USER_ROLE' : 'UPDATE_USER',
         resourceId: id,
         severity: roleChanged || deactivated ? 'high' : 'medium',

@@ -181,13 +181,13 @@ describe('role escalation is refused', () => {
     const actor = { id: other.id, username: other.username, fullName: other.fullName, email: null, role: 'super_admin' as const, mustChangePassword: false };
     const as = { ctx: t.app.ctx, actor, ipAddress: null };
     for (const change of [{ role: 'admin' as const }, { isActive: false }]) {
-      await expect(changeUserAccess(as, members.super_admin.id, change)).rejects.toMatchObject({ message: USER_MESSAGES.lastSuperAdmin });
+      await expect(changeUserAccess(as, { id: members.super_admin.id, ...change })).rejects.toMatchObject({ message: USER_MESSAGES.lastSuperAdmin });
     }
     const [row] = await db.select().from(users).where(eq(users.id, members.super_admin.id));
     expect(row).toMatchObject({ role: 'super_admin', isActive: true });
     // With a second active super_admin it is allowed.
     await db.update(users).set({ isActive: true }).where(eq(users.id, other.id));
-    await expect(changeUserAccess(as, members.super_admin.id, { role: 'admin' })).resolves.toMatchObject({ role: 'admin' });
+    await expect(changeUserAccess(as, { id: members.super_admin.id, role: 'admin' })).resolves.toMatchObject({ role: 'admin' });
     await db.update(users).set({ role: 'super_admin' }).where(eq(users.id, members.super_admin.id));
   });
 
