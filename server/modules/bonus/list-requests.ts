@@ -2,6 +2,8 @@ import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { SEARCH_COUNT_CAP, type RequestListQuery, type RequestListResponse, type RequestSortColumn } from '@common/schemas/bonus';
 import type { DbOrTx } from '../../db/client';
+import { likePattern } from '../../lib/like-pattern';
+import { pageCount } from '../../lib/paging';
 import { bonusRequests, bonusRequestStatusCounts, searchFold } from '../../db/schema';
 import { selectPresentedRequests } from './present-request';
 import { countsFrom, sumStatuses, toRequestStats } from './request-stats';
@@ -37,11 +39,6 @@ export function requestOrder(sortBy: RequestSortColumn, sortOrder: 'asc' | 'desc
   return sortBy === 'id' ? [direction(column, true)] : [direction(column, notNull), direction(bonusRequests.id, true)];
 }
 
-/** LIKE pattern for a substring, with the user's %, _ and \ taken literally. */
-function containsPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * The list's filter (status, search, assignee) with its values bound, for reading every
  * matching row in the list's order (`requestOrder`) — the export — rather than a page.
@@ -51,7 +48,7 @@ export function requestListFilter(projectId: number, query: Pick<RequestListQuer
   return and(
     eq(bonusRequests.projectId, projectId),
     statuses.length > 0 ? inArray(bonusRequests.status, statuses) : undefined,
-    query.search ? sql`${bonusRequests.searchText} like ${searchFold(sql`${containsPattern(query.search)}::text`)}` : undefined,
+    query.search ? sql`${bonusRequests.searchText} like ${searchFold(sql`${likePattern(query.search)}::text`)}` : undefined,
     query.agentId !== undefined ? eq(bonusRequests.assignedUserId, query.agentId) : undefined,
   )!;
 }
@@ -90,7 +87,7 @@ export function valuesOf(projectId: number, query: RequestListQuery) {
     projectId,
     status: query.status?.[0] ?? '',
     statuses: query.status ?? [],
-    pattern: query.search ? containsPattern(query.search) : '',
+    pattern: query.search ? likePattern(query.search) : '',
     agentId: query.agentId ?? 0,
     offset: (query.page - 1) * query.limit,
   };
@@ -219,7 +216,7 @@ export async function listRequests(db: DbOrTx, projectId: number, query: Request
     page: query.page,
     limit: query.limit,
     // Capped: the counted pages and at least one more, so 'next' stays open past them.
-    totalPages: Math.ceil(total / query.limit) + (totalCapped ? 1 : 0),
+    totalPages: pageCount(total, query.limit) + (totalCapped ? 1 : 0),
     ...(totalCapped ? { totalCapped } : {}),
     ...(query.stats ? { stats: toRequestStats(counts) } : {}),
   };

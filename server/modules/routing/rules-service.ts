@@ -10,6 +10,7 @@ import type { ActorContext } from '../../policies/actor';
 import { writeAudit } from '../audit/write-audit';
 import type { AuditActionOn, AuditDetails } from '@common/audit-catalogue';
 import { likePattern } from '../../lib/like-pattern';
+import { pageOf } from '../../lib/paging';
 import { handOutWaitingSoon } from './hand-out';
 import { conditionParams, presentRule, presentRules } from './rules-repo';
 
@@ -68,7 +69,7 @@ export async function listRules(db: DbOrTx, projectId: number, query: ListQuery)
   const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(routingRules).where(where);
   const total = Number(counted?.n ?? 0);
   const items = await presentRules(db, where, { limit: query.limit, offset: (query.page - 1) * query.limit });
-  return { items, total, page: query.page, limit: query.limit, totalPages: Math.max(1, Math.ceil(total / query.limit)) };
+  return pageOf(items, total, query.page, query.limit);
 }
 
 export async function getRule(db: DbOrTx, projectId: number, id: number): Promise<RoutingRule> {
