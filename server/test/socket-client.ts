@@ -1,4 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
+import type { ServerEvent, ServerEventPayload } from '@common/contract/socket-events';
 import type { App } from '../types';
 
 /** Starts the app on a free port (once) and returns its base URL. */
@@ -51,20 +52,26 @@ export async function connectAs(base: string, token: string, projectId: number):
   return result.socket;
 }
 
-/** The next `event` whose payload passes `match`, or a rejection after `timeoutMs`. */
-export function nextEvent<T = unknown>(socket: Socket, event: string, match: (payload: T) => boolean = () => true, timeoutMs = 8_000): Promise<T> {
+/** The next `event` whose payload `match`es; the payload's type follows the event (common/contract/socket-events.ts). */
+export function nextEvent<E extends ServerEvent>(
+  socket: Socket,
+  event: E,
+  match: (payload: ServerEventPayload<E>) => boolean = () => true,
+  timeoutMs = 8_000,
+): Promise<ServerEventPayload<E>> {
+  const name: string = event;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
-      socket.off(event, handler);
-      reject(new Error(`no '${event}' within ${timeoutMs} ms`));
+      socket.off(name, handler);
+      reject(new Error(`no '${name}' within ${timeoutMs} ms`));
     }, timeoutMs);
-    const handler = (payload: T) => {
+    const handler = (payload: ServerEventPayload<E>) => {
       if (!match(payload)) return;
       clearTimeout(timer);
-      socket.off(event, handler);
+      socket.off(name, handler);
       resolve(payload);
     };
-    socket.on(event, handler);
+    socket.on(name, handler);
   });
 }
 

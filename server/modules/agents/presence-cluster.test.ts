@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import type { AgentStatusChanged } from '@common/schemas/agents';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { App } from '../../types';
 import { bearer, buildTenant, createTestApp, login, siblingInstance, type TestApp } from '../../test/harness';
@@ -47,7 +46,7 @@ describe.skipIf(!REDIS_URL)('presence across two instances (needs TEST_REDIS_URL
     const agent = await login(a.app, members.agent.username);
     const watcherOnB = await socket(baseB, manager.accessToken, project.id);
 
-    const online = nextEvent<AgentStatusChanged>(watcherOnB, SOCKET_EVENTS.agentStatusChanged, (p) => p.agentId === members.agent.id && p.status === 'online');
+    const online = nextEvent(watcherOnB, SOCKET_EVENTS.agentStatusChanged, (p) => p.agentId === members.agent.id && p.status === 'online');
     const agentOnA = await socket(baseA, agent.accessToken, project.id);
     await online;
     const fromB = await b.inject({ method: 'GET', url: `/api/projects/${project.id}/agents/${members.agent.id}`, headers: bearer(manager.accessToken) });
@@ -55,7 +54,7 @@ describe.skipIf(!REDIS_URL)('presence across two instances (needs TEST_REDIS_URL
 
     const notice = nextEvent(agentOnA, SOCKET_EVENTS.forcedOffline);
     const gone = closedWithin(agentOnA, 1_000);
-    const offline = nextEvent<AgentStatusChanged>(watcherOnB, SOCKET_EVENTS.agentStatusChanged, (p) => p.agentId === members.agent.id && p.status === 'offline');
+    const offline = nextEvent(watcherOnB, SOCKET_EVENTS.agentStatusChanged, (p) => p.agentId === members.agent.id && p.status === 'offline');
     const res = await b.inject({
       method: 'POST',
       url: `/api/auth/admin/projects/${project.id}/agents/${members.agent.id}/force-offline`,

@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { AGENT_THRESHOLDS } from '@common/constants';
-import type { AgentStatusChanged } from '@common/schemas/agents';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import { bonusRequests } from '../../db/schema';
 import { bearer, buildTenant, createTestApp, login, type TestApp } from '../../test/harness';
@@ -29,7 +28,7 @@ async function socket(token: string, projectId: number) {
   return s;
 }
 const statusOf = (s: Socket, agentId: number, status: string) =>
-  nextEvent<AgentStatusChanged>(s, SOCKET_EVENTS.agentStatusChanged, (p) => p.agentId === agentId && p.status === status);
+  nextEvent(s, SOCKET_EVENTS.agentStatusChanged, (p) => p.agentId === agentId && p.status === status);
 
 async function listedStatus(token: string, projectId: number, agentId: number) {
   const res = await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}/agents/${agentId}`, headers: bearer(token) });
@@ -133,7 +132,7 @@ describe('force actions reach the sockets', () => {
     const agentSocket = await socket(agent.accessToken, project.id);
     await wentOnline;
 
-    const notice = nextEvent<{ reason: string | null }>(agentSocket, SOCKET_EVENTS.forcedOffline);
+    const notice = nextEvent(agentSocket, SOCKET_EVENTS.forcedOffline);
     const gone = closedWithin(agentSocket, 1_000);
     const seen = statusOf(watcher, members.agent.id, 'offline');
     const res = await t.app.inject({

@@ -134,7 +134,7 @@ describe('project settings', () => {
     const base = await listen(t.app);
     const socket = await connectAs(base, (await login(t.app, tenant.members.manager.username)).accessToken, tenant.project.id);
     try {
-      const heard = nextEvent<{ projectId: number }>(socket, SOCKET_EVENTS.settingsChanged);
+      const heard = nextEvent(socket, SOCKET_EVENTS.settingsChanged);
       const saved = await put(url, adminToken, projectBody);
       expect(saved.statusCode, saved.body).toBe(200);
       expect(saved.json().data.settings).toEqual({ ...projectBody, completeConfirmAmount: '2500.50' });
