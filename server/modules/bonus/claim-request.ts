@@ -1,10 +1,11 @@
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { can } from '@common/permissions';
 import { BONUS_MESSAGES, type AssignResponse } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { ActorContext } from '../../policies/actor';
-import { bonusRequests, projectMembers, users } from '../../db/schema';
+import { projectMembers, users } from '../../db/schema';
 import { conflict, forbidden, validationError } from '../../lib/errors';
+import { requestGuard } from '../../policies/request-policy';
 import { lockUserLoad } from './hand-over-reservations';
 import { loadPresentedRequests } from './present-request';
 import { auditRequestChange, PendingRequestChanges, publishRequestChanges, recordRequestEvents } from './request-changes';
@@ -52,7 +53,7 @@ export async function claimRequest(scope: ActorContext, input: ClaimRequestInput
       requestId: input.requestId,
       now,
       set: { assignedUserId: targetId, assignedByUserId: actor.id, assignedAt: now, reservedForUserId: null, reservedAt: null },
-      guard: or(isNull(bonusRequests.reservedForUserId), eq(bonusRequests.reservedForUserId, targetId)),
+      guard: requestGuard('assign', actor, targetId),
     });
     if (!moved) throw await refusal(tx, 'assign', { ...input, actorId: actor.id, targetUserId: targetId });
 

@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { can } from '@common/permissions';
 import { DEFAULT_REQUEUE_REASON } from '@common/request-transitions';
 import type { BonusRequest } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { ActorContext } from '../../policies/actor';
-import { bonusRequests } from '../../db/schema';
+import { requestGuard } from '../../policies/request-policy';
 import { releaseRequest } from './release-request';
 
 export interface RequeueRequestInput {
@@ -24,7 +22,7 @@ export function requeueRequest(scope: ActorContext, input: RequeueRequestInput):
   return releaseRequest(scope, input, {
     action: 'requeue',
     set: () => ({ assignedUserId: null, assignedByUserId: null, assignedAt: null, requeueReason: reason }),
-    guard: can(actor.role, 'request:requeue') ? undefined : eq(bonusRequests.assignedUserId, actor.id),
+    guard: requestGuard('requeue', actor),
     event: { type: 'requeued', reason, details: (moved) => ({ previousAssignee: moved.previousAssigneeId, reason }) },
     auditAction: 'REQUEUE_BONUS_REQUEST',
     socketEvent: SOCKET_EVENTS.requestUpdated,
