@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { BONUS_MESSAGES, type BonusRequest } from '@common/schemas/bonus';
+import { BONUS_MESSAGES, type ViewedRequest } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { AppContext } from '../../context';
 import type { ActorContext } from '../../policies/actor';
@@ -45,7 +45,7 @@ async function checkConfirmAmount(ctx: AppContext, input: CompleteRequestInput):
  * may, or a manager and above. The assignee's load drops, so their oldest capacity
  * reservation is handed to them in the same transaction.
  */
-export async function completeRequest(scope: ActorContext, input: CompleteRequestInput): Promise<BonusRequest> {
+export async function completeRequest(scope: ActorContext, input: CompleteRequestInput): Promise<ViewedRequest> {
   const { actor } = scope;
   await checkConfirmAmount(scope.ctx, input);
   return releaseRequest(scope, input, {

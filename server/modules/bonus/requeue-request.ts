@@ -1,5 +1,5 @@
 import { DEFAULT_REQUEUE_REASON } from '@common/request-transitions';
-import type { BonusRequest } from '@common/schemas/bonus';
+import type { ViewedRequest } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { ActorContext } from '../../policies/actor';
 import { requestGuard } from '../../policies/request-policy';
@@ -16,7 +16,7 @@ export interface RequeueRequestInput {
  * assignee's load drops, so their oldest capacity reservation is handed to them. Without
  * 'request:requeue' (an agent) only one's own request may be put back (a mis-claim).
  */
-export function requeueRequest(scope: ActorContext, input: RequeueRequestInput): Promise<BonusRequest> {
+export function requeueRequest(scope: ActorContext, input: RequeueRequestInput): Promise<ViewedRequest> {
   const { actor } = scope;
   const reason = input.reason ?? DEFAULT_REQUEUE_REASON;
   return releaseRequest(scope, input, {
