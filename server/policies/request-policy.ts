@@ -4,6 +4,7 @@ import { can } from '@common/permissions';
 import { REQUEST_TRANSITIONS, type RequestAction } from '@common/request-transitions';
 import type { RequestAbilities } from '@common/schemas/bonus';
 import { bonusRequests } from '../db/schema';
+import type { Caller } from './actor';
 
 /**
  * Who may claim, complete or re-queue a request — the one place this is written. The claim,
@@ -17,10 +18,9 @@ import { bonusRequests } from '../db/schema';
  * id bound, so the list computes them for a whole page in the statement that reads it.
  */
 
-/** The actor of a request action; in a prepared statement, `id` is its placeholder. */
-export interface RequestActorRef {
-  id: number | Placeholder;
-  role: Role;
+/** The caller of a request action (policies' `Caller`); in a prepared statement, `id` is its placeholder. */
+export interface RequestActorRef extends Omit<Caller, 'id'> {
+  id: Caller['id'] | Placeholder;
 }
 
 /** true: whatever the request; false: never; SQL: where it holds for the row. */
