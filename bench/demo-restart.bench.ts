@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Role } from '@common/enums';
 import { requestListQuery } from '@common/schemas/bonus';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
@@ -23,12 +24,15 @@ async function firstPages(dataDir: string, label: string) {
   if (await seedDemoIfEmpty(app.ctx)) log('demo data seeded');
   const projects = await database.query<{ id: number }>('select id from projects order by id');
   const query = requestListQuery.parse({ limit: '20' });
+  // Asked as the first user (the demo's admin): each item carries their abilities.
+  const [viewer] = await database.query<{ id: number; role: Role }>('select id, role from users order by id limit 1');
+  if (!viewer) throw new Error('no user to list requests as');
   const times: number[] = [];
   for (const { id } of projects) {
-    await listRequests(database.db, id, query); // first call prepares the statement
+    await listRequests(database.db, id, query, viewer); // first call prepares the statement
     for (let i = 0; i < 60; i++) {
       const started = performance.now();
-      await listRequests(database.db, id, query);
+      await listRequests(database.db, id, query, viewer);
       times.push(performance.now() - started);
     }
   }

@@ -59,7 +59,7 @@ async function prepare(): Promise<number[]> {
     // done so far is printed.
     log(`Analysed now (as after an import): ${(await analyzeStaleTables(database)).join(', ') || 'nothing stale'}`);
     await printTableState(database);
-    if (process.env.BENCH_EXPLAIN === '1') await explainAll(database, projectIds[0]!);
+    if (process.env.BENCH_EXPLAIN === '1') await explainAll(database, projectIds[0]!, userId);
     return projectIds;
   } finally {
     await database.close();
@@ -76,15 +76,16 @@ async function printTableState(database: Database) {
   if (state) log(`bonus_requests: ${state.pages} pages, ${state.visible} all-visible; last analysed ${state.analysed ?? 'unknown (PGlite keeps no record)'}`);
 }
 
-/** The plan of each list query exactly as the endpoint builds it. */
-async function explainAll(database: Database, projectId: number) {
+/** The plan of each list query exactly as the endpoint builds it, for the bench's user (a manager). */
+async function explainAll(database: Database, projectId: number, userId: number) {
+  const viewer = { id: userId, role: 'manager' as const };
   for (const scenario of SCENARIOS.filter((s) => !s.path)) {
     const query = requestListQuery.parse(Object.fromEntries(new URLSearchParams(queryFor(scenario.query, 0))));
-    const queries = listRequestQueries(database.db, shapeOf(query));
+    const queries = listRequestQueries(database.db, shapeOf(query, viewer));
     for (const [label, builder] of Object.entries(queries)) {
       if (!builder) continue;
       const { sql: text, params } = builder.toSQL();
-      const values = fillPlaceholders(params, valuesOf(projectId, query));
+      const values = fillPlaceholders(params, valuesOf(projectId, query, viewer));
       const plan = await database.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`, values);
       log(`\n── ${scenario.name} · ${label}\n${plan.map((p) => p['QUERY PLAN']).join('\n')}`);
     }

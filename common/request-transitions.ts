@@ -3,7 +3,8 @@ import { REQUEST_STATUS_LABELS, type RequestStatus } from './enums';
 /**
  * The request state machine's rules (spec §4): which action moves a request from which
  * statuses to which status. The server applies them in every path (button, drag and drop,
- * API, sync); the web app reads the same table to offer only moves that can succeed.
+ * API, sync), and its request policy (server/policies/request-policy.ts) reads the same table
+ * for the `abilities` each answer carries, so the web app offers only moves that can succeed.
  */
 export const REQUEST_ACTIONS = ['assign', 'complete', 'requeue'] as const;
 export type RequestAction = (typeof REQUEST_ACTIONS)[number];

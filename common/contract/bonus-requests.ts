@@ -2,7 +2,7 @@ import { projectParams } from '../schemas/api';
 import {
   assignRequestBody,
   assignResponse,
-  bonusRequestSchema,
+  viewedRequestSchema,
   completeRequestBody,
   createRequestBody,
   requestDetailResponse,
@@ -50,7 +50,7 @@ export const createRequest = defineEndpoint({
   tags,
   params: projectParams,
   body: createRequestBody,
-  response: bonusRequestSchema,
+  response: viewedRequestSchema,
   status: 201,
 });
 
@@ -83,7 +83,7 @@ export const completeRequest = defineEndpoint({
   tags,
   params: requestParams,
   body: completeRequestBody,
-  response: bonusRequestSchema,
+  response: viewedRequestSchema,
 });
 
 export const requeueRequest = defineEndpoint({
@@ -94,5 +94,5 @@ export const requeueRequest = defineEndpoint({
   tags,
   params: requestParams,
   body: requeueRequestBody,
-  response: bonusRequestSchema,
+  response: viewedRequestSchema,
 });

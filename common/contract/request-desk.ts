@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParam } from '../schemas/api';
-import { bonusRequestSchema, myQueueResponse, requestParams, undoRequestBody } from '../schemas/bonus';
+import { viewedRequestSchema, myQueueResponse, requestParams, undoRequestBody } from '../schemas/bonus';
 import { defineEndpoint } from './define-endpoint';
 
 /** The operator's desk (issue 15): the caller's load and reservations, and 'Geri Al'. */
@@ -22,5 +22,5 @@ export const undoRequestMove = defineEndpoint({
   tags: ['bonus'],
   params: requestParams,
   body: undoRequestBody,
-  response: bonusRequestSchema,
+  response: viewedRequestSchema,
 });

@@ -230,6 +230,22 @@ export const bonusRequestSchema = z.object({
 });
 export type BonusRequest = z.infer<typeof bonusRequestSchema>;
 
+/**
+ * What the caller may do to a request, decided by the server (server/policies/request-policy.ts)
+ * exactly as the claim, complete and re-queue calls would decide it; the screens offer an
+ * action only where it says true.
+ */
+export const requestAbilitiesSchema = z.object({ canClaim: z.boolean(), canComplete: z.boolean(), canRequeue: z.boolean() });
+export type RequestAbilities = z.infer<typeof requestAbilitiesSchema>;
+
+/**
+ * A request as an HTTP response answers it to its signed-in caller: with the caller's abilities.
+ * The socket events carry `bonusRequestSchema` (broadcast to the whole project, so no caller's
+ * abilities); a screen refetches on them.
+ */
+export const viewedRequestSchema = bonusRequestSchema.extend({ abilities: requestAbilitiesSchema });
+export type ViewedRequest = z.infer<typeof viewedRequestSchema>;
+
 /** Counts of spec §3 "Request statistics": the dashboard's and the bonus screen's shapes together. */
 export const requestStatsSchema = z.object({
   total: z.number().int(),
@@ -255,7 +271,7 @@ export type RequestStats = z.infer<typeof requestStatsSchema>;
 export const SEARCH_COUNT_CAP = 10_000;
 
 export const requestListResponse = z.object({
-  items: z.array(bonusRequestSchema),
+  items: z.array(viewedRequestSchema),
   /** Exact, except for a search past SEARCH_COUNT_CAP matches (then `totalCapped`). */
   total: z.number().int(),
   page: z.number().int(),
@@ -298,18 +314,18 @@ export const requestEventSchema = z.object({
 });
 export type RequestEvent = z.infer<typeof requestEventSchema>;
 
-export const requestDetailResponse = z.object({ request: bonusRequestSchema, events: z.array(requestEventSchema) });
+export const requestDetailResponse = z.object({ request: viewedRequestSchema, events: z.array(requestEventSchema) });
 export type RequestDetail = z.infer<typeof requestDetailResponse>;
 
 /** A claim past capacity is not refused: the request is reserved and `enqueued` is true. */
-export const assignResponse = z.object({ request: bonusRequestSchema, enqueued: z.boolean() });
+export const assignResponse = z.object({ request: viewedRequestSchema, enqueued: z.boolean() });
 export type AssignResponse = z.infer<typeof assignResponse>;
 
 /** GET …/requests/mine: the caller's load ('3/5') and their reservations in hand-over order. */
 export const myQueueResponse = z.object({
   load: z.number().int(),
   maxLoad: z.number().int(),
-  reservations: z.array(bonusRequestSchema),
+  reservations: z.array(viewedRequestSchema),
   /** The project's completeConfirmAmount (exact decimal); null: completing never asks for the amount. */
   completeConfirmAmount: z.string().nullable(),
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { agentAbilities } from './agent-policy';
+import { abilitiesShape, requestGuard } from './request-policy';
 import { userAbilities } from './user-policy';
 
 const admin = { id: 1, role: 'admin' as const };
@@ -28,5 +29,18 @@ describe('agent policy', () => {
     expect(agentAbilities(admin, { id: 5, role: 'operator' })).toEqual({ toggle: true, force: true });
     expect(agentAbilities({ id: 5, role: 'operator' }, { id: 5, role: 'operator' })).toEqual({ toggle: false, force: false });
     expect(agentAbilities({ id: 9, role: 'manager' }, { id: 1, role: 'admin' })).toEqual({ toggle: false, force: false });
+  });
+});
+
+describe('request policy', () => {
+  it('leaves a move unguarded only where the role may act on any request; roles written alike share the SQL', () => {
+    expect(requestGuard('complete', { id: 7, role: 'manager' })).toBeUndefined();
+    expect(requestGuard('requeue', { id: 6, role: 'operator' })).toBeUndefined();
+    expect(requestGuard('complete', { id: 6, role: 'operator' }), 'only their own').toBeDefined();
+    expect(requestGuard('requeue', { id: 5, role: 'agent' }), 'only their own').toBeDefined();
+    expect(requestGuard('assign', { id: 9, role: 'super_admin' }), 'reservations hold for everyone').toBeDefined();
+    expect(abilitiesShape('agent')).toBe('row,row,row');
+    expect(abilitiesShape('operator')).toBe('row,row,true');
+    expect(new Set((['manager', 'admin', 'super_admin'] as const).map(abilitiesShape))).toEqual(new Set(['row,true,true']));
   });
 });

@@ -46,3 +46,8 @@ export function post(app: App, url: string, token: string, payload?: unknown) {
 export function get(app: App, url: string, token: string) {
   return app.inject({ method: 'GET', url, headers: bearer(token) });
 }
+
+/** The socket payload of a request an HTTP answer carries: the same request, without the caller's abilities. */
+export function broadcastOf({ abilities: _abilities, ...request }: { abilities?: unknown } & Record<string, unknown>) {
+  return request;
+}

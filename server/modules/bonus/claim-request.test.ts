@@ -4,7 +4,7 @@ import { BONUS_MESSAGES } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import { bonusRequestEvents, bonusRequests, projectMembers } from '../../db/schema';
 import { usingPostgres } from '../../db/test-database';
-import { bonusTestBed, get, insertRequest, post, requestsUrl, signedInMember } from './bonus-test-kit';
+import { bonusTestBed, broadcastOf, get, insertRequest, post, requestsUrl, signedInMember } from './bonus-test-kit';
 
 let bed: Awaited<ReturnType<typeof bonusTestBed>>;
 let emits: MockInstance<(projectId: number, event: string, payload: unknown) => void>;
@@ -33,7 +33,7 @@ describe('claiming a request (POST …/assign)', () => {
     expect(data.request).toMatchObject({ id: row.id, status: 'assigned', agentId: agent.user.id, assignedUserName: agent.user.fullName });
     expect(await eventsOf(row.id)).toMatchObject([{ type: 'assigned', fromStatus: 'queued', toStatus: 'assigned', actorUserId: agent.user.id }]);
     expect(emits).toHaveBeenCalledTimes(1);
-    expect(emits).toHaveBeenCalledWith(bed.project.id, SOCKET_EVENTS.requestAssigned, data.request);
+    expect(emits).toHaveBeenCalledWith(bed.project.id, SOCKET_EVENTS.requestAssigned, broadcastOf(data.request));
   });
 
   it('answers 409 naming who already has it', async () => {
@@ -113,7 +113,7 @@ describe('completing and re-queueing', () => {
       completedByName: bed.members.manager.fullName,
       completionNotes: 'Hesaba yüklendi',
     });
-    expect(emits).toHaveBeenCalledWith(bed.project.id, SOCKET_EVENTS.requestCompleted, res.json().data);
+    expect(emits).toHaveBeenCalledWith(bed.project.id, SOCKET_EVENTS.requestCompleted, broadcastOf(res.json().data));
   });
 
   it("lets an agent re-queue only their own request (403 on another's), and clears the assignee when an operator does", async () => {
@@ -131,7 +131,7 @@ describe('completing and re-queueing', () => {
     const res = await post(bed.app, url(row.id, 'requeue'), bed.tokens.operator);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'queued', agentId: null, assignedUserName: null, requeueReason: 'manual_requeue' });
-    expect(emits).toHaveBeenLastCalledWith(bed.project.id, SOCKET_EVENTS.requestUpdated, res.json().data);
+    expect(emits).toHaveBeenLastCalledWith(bed.project.id, SOCKET_EVENTS.requestUpdated, broadcastOf(res.json().data));
   });
 });
 
@@ -147,7 +147,7 @@ describe('capacity: a claim past the limit is reserved and handed over when the 
     expect(reserved.statusCode).toBe(200);
     expect(reserved.json().data.enqueued).toBe(true);
     expect(reserved.json().data.request).toMatchObject({ status: 'queued', agentId: null, reservedForUserId: agent.user.id });
-    expect(emits).toHaveBeenCalledWith(bed.project.id, SOCKET_EVENTS.requestUpdated, reserved.json().data.request);
+    expect(emits).toHaveBeenCalledWith(bed.project.id, SOCKET_EVENTS.requestUpdated, broadcastOf(reserved.json().data.request));
     expect((await eventsOf(c!.id)).map((e) => e.type)).toEqual(['reserved']);
 
     // Claiming it again changes nothing; someone else cannot take it.

@@ -1,13 +1,13 @@
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { can } from '@common/permissions';
 import { BONUS_MESSAGES, type AssignResponse } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { ActorContext } from '../../policies/actor';
-import { bonusRequests, projectMembers, users } from '../../db/schema';
+import { projectMembers, users } from '../../db/schema';
 import { conflict, forbidden, validationError } from '../../lib/errors';
+import { requestGuard } from '../../policies/request-policy';
 import { lockUserLoad } from './hand-over-reservations';
-import { loadPresentedRequests } from './present-request';
-import { auditRequestChange, PendingRequestChanges, publishRequestChanges, recordRequestEvents } from './request-changes';
+import { auditRequestChange, PendingRequestChanges, publishRequestChanges, recordRequestEvents, viewedRequest } from './request-changes';
 import { applyTransition, refusal } from './request-state-machine';
 
 export interface ClaimRequestInput {
@@ -52,7 +52,7 @@ export async function claimRequest(scope: ActorContext, input: ClaimRequestInput
       requestId: input.requestId,
       now,
       set: { assignedUserId: targetId, assignedByUserId: actor.id, assignedAt: now, reservedForUserId: null, reservedAt: null },
-      guard: or(isNull(bonusRequests.reservedForUserId), eq(bonusRequests.reservedForUserId, targetId)),
+      guard: requestGuard('assign', actor, targetId),
     });
     if (!moved) throw await refusal(tx, 'assign', { ...input, actorId: actor.id, targetUserId: targetId });
 
@@ -91,9 +91,10 @@ export async function claimRequest(scope: ActorContext, input: ClaimRequestInput
       await auditRequestChange(tx, { actor, ipAddress: scope.ipAddress, action: 'ASSIGN_BONUS_REQUEST', projectId: input.projectId, requestId: input.requestId, details });
       changes.add(SOCKET_EVENTS.requestAssigned, input.requestId);
     }
-    const presentedChanges = await changes.present(tx);
-    // A repeated claim of a request already reserved for the assignee has no change to show.
-    const [request] = presentedChanges.changes.length ? [presentedChanges.changes[0]!.request] : await loadPresentedRequests(tx, [input.requestId]);
+    // The caller's answer carries their abilities; the socket payloads none.
+    const presentedChanges = await changes.present(tx, actor);
+    // A repeated claim of a request already reserved for the assignee has no change to show: it is read.
+    const request = await viewedRequest(tx, presentedChanges, input.requestId, actor);
     return { enqueued: overCapacity, presented: { changes: presentedChanges, request: request! } };
   });
   publishRequestChanges(ctx, presented.changes);

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { can } from '@common/permissions';
-import { BONUS_MESSAGES, type BonusRequest } from '@common/schemas/bonus';
+import { BONUS_MESSAGES, type ViewedRequest } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { AppContext } from '../../context';
 import type { ActorContext } from '../../policies/actor';
 import { bonusRequests } from '../../db/schema';
 import { validationError } from '../../lib/errors';
+import { requestGuard } from '../../policies/request-policy';
 import { readDeskSettings } from './desk-settings';
 import { releaseRequest } from './release-request';
 
@@ -45,13 +45,13 @@ async function checkConfirmAmount(ctx: AppContext, input: CompleteRequestInput):
  * may, or a manager and above. The assignee's load drops, so their oldest capacity
  * reservation is handed to them in the same transaction.
  */
-export async function completeRequest(scope: ActorContext, input: CompleteRequestInput): Promise<BonusRequest> {
+export async function completeRequest(scope: ActorContext, input: CompleteRequestInput): Promise<ViewedRequest> {
   const { actor } = scope;
   await checkConfirmAmount(scope.ctx, input);
   return releaseRequest(scope, input, {
     action: 'complete',
     set: (now) => ({ completedByUserId: actor.id, completedAt: now, completionNotes: input.notes ?? null }),
-    guard: can(actor.role, 'request:manage-any') ? undefined : eq(bonusRequests.assignedUserId, actor.id),
+    guard: requestGuard('complete', actor),
     event: { type: 'completed', reason: input.notes ?? null, details: (moved) => ({ assignee: moved.previousAssigneeId, notes: input.notes ?? null }) },
     auditAction: 'COMPLETE_BONUS_REQUEST',
     socketEvent: SOCKET_EVENTS.requestCompleted,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi, type MockIns
 import { BONUS_MESSAGES } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import { auditLogs, bonusRequestEvents, bonusRequests } from '../../db/schema';
-import { bonusTestBed, get, post, requestsUrl } from './bonus-test-kit';
+import { bonusTestBed, broadcastOf, get, post, requestsUrl } from './bonus-test-kit';
 import { createRequests } from './create-request';
 import { BULK_EVENT_THRESHOLD, SYSTEM_ACTOR } from './request-changes';
 
@@ -46,7 +46,7 @@ describe('POST …/requests (manual request form)', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.action, 'CREATE_BONUS_REQUEST'), eq(auditLogs.resourceId, String(data.id))));
     expect(audits).toHaveLength(1);
-    expect(emits).toHaveBeenCalledWith(bed.project.id, SOCKET_EVENTS.requestCreated, data);
+    expect(emits).toHaveBeenCalledWith(bed.project.id, SOCKET_EVENTS.requestCreated, broadcastOf(data));
   });
 
   it('omits empty optional values and defaults the priority to 3 (stored as 6)', async () => {

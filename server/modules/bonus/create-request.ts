@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PRIORITY } from '@common/constants';
 import type { BonusType, CustomerSegment, RequestStatus } from '@common/enums';
-import { BONUS_MESSAGES, type BonusRequest, type CreateRequestInput, type RequestSource } from '@common/schemas/bonus';
+import { BONUS_MESSAGES, type BonusRequest, type CreateRequestInput, type RequestSource, type ViewedRequest } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { AppContext } from '../../context';
 import type { Actor, ActorContext } from '../../policies/actor';
@@ -9,6 +9,7 @@ import type { DbOrTx } from '../../db/client';
 import { customerKey } from '../../db/schema';
 import { sqlArray } from '../../db/sql-arrays';
 import { AppError } from '../../lib/errors';
+import type { RequestActorRef } from '../../policies/request-policy';
 import { RoutingSession } from '../routing/routing-session';
 import { readDeskSettings } from './desk-settings';
 import { auditRequestChange, PendingRequestChanges, publishRequestChanges, recordRequestEvents } from './request-changes';
@@ -46,6 +47,8 @@ export interface CreateRequestsInput {
   /** Where a person's change came from, for the audit row. */
   ipAddress?: string | null;
   items: NewRequest[];
+  /** Whose abilities the created requests carry in `viewed` (the caller of the manual form). */
+  viewer?: RequestActorRef;
 }
 
 /**
@@ -57,7 +60,7 @@ export async function createRequestsInTransaction(
   tx: DbOrTx,
   ctx: AppContext,
   input: CreateRequestsInput,
-): Promise<{ created: CreatedRequest[]; requests: BonusRequest[]; skipped: number; publish: () => void }> {
+): Promise<{ created: CreatedRequest[]; requests: BonusRequest[]; viewed: ViewedRequest[]; skipped: number; publish: () => void }> {
   const now = ctx.clock.now();
   const items = input.items;
   // One statement whatever the batch size (a sync sends thousands): each column is one array parameter.
@@ -124,11 +127,12 @@ export async function createRequestsInTransaction(
     await routing.routeNew(created.map((r) => r.id), changes);
     await routing.finish();
   }
-  const presented = await changes.present(tx);
+  const presented = await changes.present(tx, input.viewer);
   return {
     created,
     // Presented only for a few (a bulk import is announced as one summary, see PendingRequestChanges).
     requests: presented.changes.map((c) => c.request),
+    viewed: presented.viewed,
     skipped: input.items.length - created.length,
     publish: () => publishRequestChanges(ctx, presented),
   };
@@ -164,18 +168,18 @@ async function flagPossibleDuplicates(tx: DbOrTx, projectId: number, ids: number
 export async function createRequests(
   ctx: AppContext,
   input: CreateRequestsInput,
-): Promise<{ created: CreatedRequest[]; requests: BonusRequest[]; skipped: number }> {
+): Promise<{ created: CreatedRequest[]; requests: BonusRequest[]; viewed: ViewedRequest[]; skipped: number }> {
   const { publish, ...result } = await ctx.database.db.transaction((tx) => createRequestsInTransaction(tx, ctx, input));
   publish();
   return result;
 }
 
 /** The manual form (spec §2.4): one request; a repeated external id is refused with 409. */
-export async function createManualRequest({ ctx, actor, ipAddress }: ActorContext, input: { projectId: number; body: CreateRequestInput }): Promise<BonusRequest> {
+export async function createManualRequest({ ctx, actor, ipAddress }: ActorContext, input: { projectId: number; body: CreateRequestInput }): Promise<ViewedRequest> {
   // The form's 1–5 is stored as 2–10, so its highest is the board's 'Yüksek' (README "Priority").
   const item = { ...input.body, priority: input.body.priority * PRIORITY.formToStoredFactor };
-  const { requests } = await createRequests(ctx, { projectId: input.projectId, source: 'manual', actor, ipAddress, items: [item] });
-  const request = requests[0];
+  const { created, viewed } = await createRequests(ctx, { projectId: input.projectId, source: 'manual', actor, ipAddress, items: [item], viewer: actor });
+  const request = viewed.find((r) => r.id === created[0]?.id);
   if (!request) throw new AppError('CONFLICT', BONUS_MESSAGES.externalIdTaken, { externalId: BONUS_MESSAGES.externalIdTaken });
   return request;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestStatus } from '@common/enums';
 import { envelope } from '@common/schemas/api';
-import { BONUS_MESSAGES, bonusRequestSchema, requestListResponse } from '@common/schemas/bonus';
+import { BONUS_MESSAGES, requestAbilitiesSchema, requestListResponse, viewedRequestSchema } from '@common/schemas/bonus';
 import { buildProject } from '../../test/harness';
 import { bonusTestBed, get, insertRequests, requestsUrl, type RequestRow } from './bonus-test-kit';
 
@@ -81,7 +81,10 @@ describe('GET …/requests: paging and default order', () => {
   it('answers exactly the documented response shape (the list skips runtime re-validation)', async () => {
     const { body } = await list('stats=true&limit=100');
     expect(() => envelope(requestListResponse).strict().parse(body)).not.toThrow();
-    for (const item of body.data.items) expect(Object.keys(item).sort()).toEqual(Object.keys(bonusRequestSchema.shape).sort());
+    for (const item of body.data.items) {
+      expect(Object.keys(item).sort()).toEqual(Object.keys(viewedRequestSchema.shape).sort());
+      expect(Object.keys(item.abilities).sort()).toEqual(Object.keys(requestAbilitiesSchema.shape).sort());
+    }
   });
 
   it('presents every field of a request with the spec names and exact amounts', async () => {

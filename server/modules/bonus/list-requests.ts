@@ -1,11 +1,13 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Role } from '@common/enums';
 import { SEARCH_COUNT_CAP, type RequestListQuery, type RequestListResponse, type RequestSortColumn } from '@common/schemas/bonus';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../lib/like-pattern';
 import { pageCount } from '../../lib/paging';
 import { bonusRequests, bonusRequestStatusCounts, searchFold } from '../../db/schema';
-import { selectPresentedRequests } from './present-request';
+import { abilitiesShape, type RequestActorRef } from '../../policies/request-policy';
+import { selectViewedRequests } from './present-request';
 import { countsFrom, sumStatuses, toRequestStats } from './request-stats';
 import { SearchCountCache } from './search-count-cache';
 
@@ -65,9 +67,18 @@ interface ListShape {
   firstPage: boolean;
   /** A search counts its matches up to this many (at least up to the asked page's end), then stops. */
   countCap: number;
+  /** The viewer's role, as far as it decides the abilities' SQL text (their id is a parameter). */
+  viewerRole: Role;
+  abilities: string;
 }
 
-export function shapeOf(query: RequestListQuery): ListShape {
+/** Who asks for the list: each item carries their abilities. */
+export interface ListViewer {
+  id: number;
+  role: Role;
+}
+
+export function shapeOf(query: RequestListQuery, viewer: Pick<ListViewer, 'role'>): ListShape {
   const n = query.status?.length ?? 0;
   return {
     sortBy: query.sortBy,
@@ -79,12 +90,15 @@ export function shapeOf(query: RequestListQuery): ListShape {
     limit: query.limit,
     firstPage: query.page === 1,
     countCap: Math.max(SEARCH_COUNT_CAP, query.page * query.limit),
+    viewerRole: viewer.role,
+    abilities: abilitiesShape(viewer.role),
   };
 }
 
-export function valuesOf(projectId: number, query: RequestListQuery) {
+export function valuesOf(projectId: number, query: RequestListQuery, viewer: Pick<ListViewer, 'id'>) {
   return {
     projectId,
+    viewerId: viewer.id,
     status: query.status?.[0] ?? '',
     statuses: query.status ?? [],
     pattern: query.search ? likePattern(query.search) : '',
@@ -97,7 +111,7 @@ const p = sql.placeholder;
 
 /**
  * The SQL of one list call shape: one row holding the page's requests as the JSON text the
- * client receives (in page order, presented by `presentedRequestFields`) and the project's per-status
+ * client receives (in page order, presented by `selectViewedRequests` with the viewer's abilities) and the project's per-status
  * counts; plus the match count when a search or an assignee filter makes the per-status
  * counts unusable for the total. Being an aggregate, the statement answers one row even
  * for an empty page.
@@ -117,17 +131,19 @@ export function listRequestQueries(db: DbOrTx, shape: ListShape) {
   // placeholder makes the planner assume 10% of the rows are wanted and keep re-planning.
   if (!Number.isInteger(shape.limit) || shape.limit < 1 || shape.limit > 100) throw new Error(`limit out of range: ${shape.limit}`);
   const limit = sql.raw(String(shape.limit)) as unknown as number; // Drizzle inlines an SQL chunk, but makes a number a parameter.
+  // The caller's abilities on each item: plain boolean expressions over the row, the viewer's id a parameter.
+  const viewer: RequestActorRef = { id: p('viewerId'), role: shape.viewerRole };
   let rows;
   if (shape.firstPage && shape.sortBy === 'createdAt' && !shape.search) {
     // The first page in date order walks the (project[, status], created_at) index and stops
     // after `limit` rows: present them as they come.
-    rows = selectPresentedRequests(db).where(where).orderBy(...order).limit(limit);
+    rows = selectViewedRequests(db, viewer).where(where).orderBy(...order).limit(limit);
   } else {
     // Otherwise the page's ids first (an index-only range when the order has an index, and no
     // row is presented or read from the heap before the page is known), then their rows.
     const ordered = db.select({ id: bonusRequests.id }).from(bonusRequests).where(where).orderBy(...order).limit(limit);
     const pageIds = (shape.firstPage ? ordered : ordered.offset(p('offset'))).as('page_ids');
-    rows = selectPresentedRequests(db).innerJoin(pageIds, eq(pageIds.id, bonusRequests.id)).orderBy(...order);
+    rows = selectViewedRequests(db, viewer).innerJoin(pageIds, eq(pageIds.id, bonusRequests.id)).orderBy(...order);
   }
   const page = rows.as('t');
   return {
@@ -167,8 +183,9 @@ function queriesFor(db: DbOrTx, shape: ListShape): PreparedList | ListQueries {
   if (shape.search) return listRequestQueries(db, shape);
   let byShape = prepared.get(db);
   if (!byShape) prepared.set(db, (byShape = new Map()));
-  // countCap only matters to a search, and searches are not prepared.
-  const key = `${shape.sortBy}:${shape.sortOrder}:${shape.status}:${shape.agent}:${shape.limit}:${shape.firstPage}`;
+  // countCap only matters to a search, and searches are not prepared. Roles whose abilities are
+  // written alike share a statement (`abilities`); the role itself is not part of the text.
+  const key = `${shape.sortBy}:${shape.sortOrder}:${shape.status}:${shape.agent}:${shape.limit}:${shape.firstPage}:${shape.abilities}`;
   let found = byShape.get(key);
   if (!found) {
     const queries = listRequestQueries(db, shape);
@@ -189,10 +206,10 @@ export interface RequestListPage extends Omit<RequestListResponse, 'items'> {
  * by triggers, read in the same statement as the rows, so the first page costs one round trip
  * and an index range of `limit` rows whatever the table's size; a search counts its matches.
  */
-export async function listRequests(db: DbOrTx, projectId: number, query: RequestListQuery): Promise<RequestListPage> {
-  const shape = shapeOf(query);
+export async function listRequests(db: DbOrTx, projectId: number, query: RequestListQuery, viewer: ListViewer): Promise<RequestListPage> {
+  const shape = shapeOf(query, viewer);
   const queries = queriesFor(db, shape);
-  const values = valuesOf(projectId, query);
+  const values = valuesOf(projectId, query, viewer);
   let page: { items: string; counts: string | null } | undefined;
   let matched: number | undefined;
   if (shape.search) {

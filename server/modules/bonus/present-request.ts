@@ -1,8 +1,9 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
-import type { BonusRequest } from '@common/schemas/bonus';
+import type { BonusRequest, ViewedRequest } from '@common/schemas/bonus';
 import type { DbOrTx } from '../../db/client';
 import { bonusRequests, users } from '../../db/schema';
+import { abilitiesColumn, type RequestActorRef } from '../../policies/request-policy';
 
 const assignee = alias(users, 'assignee');
 const completer = alias(users, 'completer');
@@ -20,8 +21,9 @@ const field = <T>(expression: SQL | PgColumn, name: string) => sql<T>`${expressi
  * The API's view of a request (spec §3 field names: userId = customerId, agentId = assignee),
  * computed by PostgreSQL: each column is already the value the client gets, under its API name.
  * It is the only presenter of a request: selected as columns, its rows are `BonusRequest`s
- * (detail, socket events); wrapped in `json_agg`, the database writes the list's JSON text
- * itself, which the hottest endpoint sends as it is. Money stays an exact decimal string;
+ * (socket events), and with the viewer's abilities (`selectViewedRequests`) what every HTTP
+ * response answers (detail, my queue, the moves); wrapped in `json_agg`, the database writes
+ * the list's JSON text itself, which the hottest endpoint sends as it is. Money stays an exact decimal string;
  * the generated search text never leaves the server.
  */
 export const presentedRequestFields = {
@@ -66,10 +68,27 @@ export function selectPresentedRequests(db: DbOrTx) {
     .$dynamic();
 }
 
-/** Presented requests by id (in the given order), read inside the caller's transaction. */
-export async function loadPresentedRequests(db: DbOrTx, ids: number[]): Promise<BonusRequest[]> {
+/**
+ * The same with the viewer's `abilities` on each (server/policies/request-policy.ts): a request
+ * as an HTTP response answers it. Socket events, broadcast to everyone, use the plain presenter.
+ */
+export function selectViewedRequests(db: DbOrTx, viewer: RequestActorRef) {
+  return db
+    .select({ ...presentedRequestFields, abilities: abilitiesColumn(viewer) })
+    .from(bonusRequests)
+    .leftJoin(assignee, eq(assignee.id, bonusRequests.assignedUserId))
+    .leftJoin(completer, eq(completer.id, bonusRequests.completedByUserId))
+    .leftJoin(reservedFor, eq(reservedFor.id, bonusRequests.reservedForUserId))
+    .$dynamic();
+}
+
+/** Presented requests by id (in the given order), read inside the caller's transaction; with a viewer, with their abilities. */
+export async function loadPresentedRequests(db: DbOrTx, ids: number[]): Promise<BonusRequest[]>;
+export async function loadPresentedRequests(db: DbOrTx, ids: number[], viewer: RequestActorRef): Promise<ViewedRequest[]>;
+export async function loadPresentedRequests(db: DbOrTx, ids: number[], viewer?: RequestActorRef): Promise<BonusRequest[]> {
   if (ids.length === 0) return [];
-  const rows: BonusRequest[] = await selectPresentedRequests(db).where(inArray(bonusRequests.id, ids));
+  const where = inArray(bonusRequests.id, ids);
+  const rows: BonusRequest[] = viewer ? await selectViewedRequests(db, viewer).where(where) : await selectPresentedRequests(db).where(where);
   const byId = new Map(rows.map((request) => [request.id, request]));
   return ids.map((id) => byId.get(id)).filter((request): request is BonusRequest => Boolean(request));
 }

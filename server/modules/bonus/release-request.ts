@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { AuditDetails } from '@common/audit-catalogue';
-import type { BonusRequest, RequestEventType } from '@common/schemas/bonus';
+import type { RequestEventType, ViewedRequest } from '@common/schemas/bonus';
 import type { ActorContext } from '../../policies/actor';
 import { handOutSoon } from '../routing/hand-out';
 import { handOverReservations } from './hand-over-reservations';
@@ -10,6 +10,7 @@ import {
   publishRequestChanges,
   recordRequestEvents,
   type RequestSocketEvent,
+  viewedRequest,
 } from './request-changes';
 import { applyTransition, refusal, type RequestSet, type TransitionResult } from './request-state-machine';
 
@@ -29,13 +30,14 @@ export interface ReleasingMove<A extends ReleasingAuditAction> {
 /**
  * A move that takes a request off its assignee (complete, re-queue): the transition, its event
  * and audit row, and, since the assignee's load dropped, the hand-over of their oldest capacity
- * reservation — all in one transaction; the socket events go out once it commits.
+ * reservation — all in one transaction; the socket events go out once it commits. The caller
+ * gets the request with their abilities on it.
  */
 export async function releaseRequest<A extends ReleasingAuditAction>(
   scope: ActorContext,
   input: { projectId: number; requestId: number },
   move: ReleasingMove<A>,
-): Promise<BonusRequest> {
+): Promise<ViewedRequest> {
   const { ctx, actor, ipAddress } = scope;
   const now = ctx.clock.now();
   const changes = new PendingRequestChanges(input.projectId);
@@ -69,10 +71,11 @@ export async function releaseRequest<A extends ReleasingAuditAction>(
         changes,
       });
     }
-    return changes.present(tx);
+    const presentedChanges = await changes.present(tx, actor);
+    return { changes: presentedChanges, request: (await viewedRequest(tx, presentedChanges, input.requestId, actor))! };
   });
-  publishRequestChanges(ctx, presented);
+  publishRequestChanges(ctx, presented.changes);
   // Below capacity again: the waiting requests the routing rules send to them are handed out now.
   if (releasedUserId !== null) handOutSoon(ctx, input.projectId, [releasedUserId]);
-  return presented.changes[0]!.request;
+  return presented.request;
 }

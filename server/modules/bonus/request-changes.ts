@@ -2,11 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { AuditActionOn, AuditDetails } from '@common/audit-catalogue';
 import type { BulkRequestChange } from '@common/contract/socket-events';
 import type { RequestStatus } from '@common/enums';
-import type { BonusRequest, RequestEventType } from '@common/schemas/bonus';
+import type { BonusRequest, RequestEventType, ViewedRequest } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { sqlArray } from '../../db/sql-arrays';
+import type { RequestActorRef } from '../../policies/request-policy';
 import { refreshAgentStatus } from '../agents/presence';
 import { writeAudit } from '../audit/write-audit';
 import { loadPresentedRequests } from './present-request';
@@ -77,6 +78,8 @@ export interface PresentedChanges {
   bulkCount: number;
   /** Users whose load the changes moved: assignees, and former ones a change released. */
   loadChangedFor: number[];
+  /** The changed requests as the viewer given to `present` sees them (with abilities), for the HTTP answer; empty without one. */
+  viewed: ViewedRequest[];
 }
 
 /** Collects the socket events of a transaction in a project; they are sent only after it commits. */
@@ -92,9 +95,11 @@ export class PendingRequestChanges {
 
   /**
    * The changes as they stand at the end of the transaction. A bulk change (a sync batch of
-   * thousands) is not presented at all: only who holds the changed requests is read.
+   * thousands) is not presented at all: only who holds the changed requests is read. With a
+   * viewer (the caller of the change), the same read adds their abilities for the HTTP answer;
+   * the socket payloads, broadcast to everyone, go without them.
    */
-  async present(tx: DbOrTx): Promise<PresentedChanges> {
+  async present(tx: DbOrTx, viewer?: RequestActorRef): Promise<PresentedChanges> {
     const ids = [...new Set(this.pending.map((p) => p.requestId))];
     const released = this.pending.map((p) => p.releasedUserId);
     if (this.pending.length > BULK_EVENT_THRESHOLD) {
@@ -102,16 +107,26 @@ export class PendingRequestChanges {
         sql`select distinct assigned_user_id as id from bonus_requests where id = any(${sqlArray(ids, 'int')}) and assigned_user_id is not null`,
       );
       const assignees = (held as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
-      return { projectId: this.projectId, changes: [], bulkCount: this.pending.length, loadChangedFor: distinctIds([...assignees, ...released]) };
+      return { projectId: this.projectId, changes: [], bulkCount: this.pending.length, loadChangedFor: distinctIds([...assignees, ...released]), viewed: [] };
     }
-    const requests = await loadPresentedRequests(tx, ids);
+    const viewed = viewer ? await loadPresentedRequests(tx, ids, viewer) : [];
+    const requests = viewer ? viewed.map(withoutAbilities) : await loadPresentedRequests(tx, ids);
     const byId = new Map(requests.map((r) => [r.id, r]));
     const changes = this.pending.flatMap((p) => {
       const request = byId.get(p.requestId);
       return request ? [{ event: p.event, request }] : [];
     });
-    return { projectId: this.projectId, changes, bulkCount: 0, loadChangedFor: distinctIds([...changes.map((c) => c.request.agentId), ...released]) };
+    return { projectId: this.projectId, changes, bulkCount: 0, loadChangedFor: distinctIds([...changes.map((c) => c.request.agentId), ...released]), viewed };
   }
+}
+
+function withoutAbilities({ abilities: _abilities, ...request }: ViewedRequest): BonusRequest {
+  return request;
+}
+
+/** The changed request as the viewer of `present` sees it; read again if the change was not presented (bulk). */
+export async function viewedRequest(tx: DbOrTx, presented: PresentedChanges, requestId: number, viewer: RequestActorRef): Promise<ViewedRequest | undefined> {
+  return presented.viewed.find((r) => r.id === requestId) ?? (await loadPresentedRequests(tx, [requestId], viewer))[0];
 }
 
 function distinctIds(ids: (number | null)[]): number[] {

@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { can } from '@common/permissions';
 import { DEFAULT_REQUEUE_REASON } from '@common/request-transitions';
-import type { BonusRequest } from '@common/schemas/bonus';
+import type { ViewedRequest } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { ActorContext } from '../../policies/actor';
-import { bonusRequests } from '../../db/schema';
+import { requestGuard } from '../../policies/request-policy';
 import { releaseRequest } from './release-request';
 
 export interface RequeueRequestInput {
@@ -18,13 +16,13 @@ export interface RequeueRequestInput {
  * assignee's load drops, so their oldest capacity reservation is handed to them. Without
  * 'request:requeue' (an agent) only one's own request may be put back (a mis-claim).
  */
-export function requeueRequest(scope: ActorContext, input: RequeueRequestInput): Promise<BonusRequest> {
+export function requeueRequest(scope: ActorContext, input: RequeueRequestInput): Promise<ViewedRequest> {
   const { actor } = scope;
   const reason = input.reason ?? DEFAULT_REQUEUE_REASON;
   return releaseRequest(scope, input, {
     action: 'requeue',
     set: () => ({ assignedUserId: null, assignedByUserId: null, assignedAt: null, requeueReason: reason }),
-    guard: can(actor.role, 'request:requeue') ? undefined : eq(bonusRequests.assignedUserId, actor.id),
+    guard: requestGuard('requeue', actor),
     event: { type: 'requeued', reason, details: (moved) => ({ previousAssignee: moved.previousAssigneeId, reason }) },
     auditAction: 'REQUEUE_BONUS_REQUEST',
     socketEvent: SOCKET_EVENTS.requestUpdated,

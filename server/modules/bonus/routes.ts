@@ -24,7 +24,8 @@ export default async function bonusRoutes(app: App) {
   // The hottest endpoint: the items arrive as JSON text built by the database and are sent
   // as they are (a test parses real responses with the contract's schema, which documents them).
   route(app, contract.listRequests, async (request, reply) => {
-    const page = await listRequests(db, request.params.projectId, request.query);
+    const { user } = requireAuth(request);
+    const page = await listRequests(db, request.params.projectId, request.query, { id: user.id, role: user.role });
     return reply.type('application/json; charset=utf-8').send(serializeRequestListPage(page) as never);
   });
 
@@ -34,7 +35,7 @@ export default async function bonusRoutes(app: App) {
     createManualRequest(actorContext(request), { projectId: request.params.projectId, body: request.body }),
   );
 
-  route(app, contract.getRequestDetail, async (request) => getRequest(db, request.params.projectId, request.params.requestId));
+  route(app, contract.getRequestDetail, async (request) => getRequest(db, request.params.projectId, request.params.requestId, requireAuth(request).user));
 
   route(app, contract.claimRequest, async (request) =>
     claimRequest(actorContext(request), {
@@ -66,7 +67,7 @@ export default async function bonusRoutes(app: App) {
     }),
   );
 
-  route(app, getMyQueue, async (request) => myQueue(db, request.params.projectId, requireAuth(request).user.id));
+  route(app, getMyQueue, async (request) => myQueue(db, request.params.projectId, requireAuth(request).user));
   route(app, undoRequestMove, async (request) =>
     undoRequest(actorContext(request), { projectId: request.params.projectId, requestId: request.params.requestId, ...request.body }),
   );

@@ -1,12 +1,12 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { DESK } from '@common/constants';
 import { UNDO_MESSAGES, type UndoMove } from '@common/request-transitions';
-import type { BonusRequest, UndoRequestBody } from '@common/schemas/bonus';
+import type { UndoRequestBody, ViewedRequest } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { ActorContext } from '../../policies/actor';
 import { bonusRequestEvents, bonusRequests } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { auditRequestChange, PendingRequestChanges, publishRequestChanges, recordRequestEvents } from './request-changes';
+import { auditRequestChange, PendingRequestChanges, publishRequestChanges, recordRequestEvents, viewedRequest } from './request-changes';
 import { applyTransition } from './request-state-machine';
 
 export interface UndoRequestInput extends UndoRequestBody {
@@ -23,7 +23,7 @@ const UNDONE_EVENT = { complete: 'completed', requeue: 'requeued' } as const;
  * if anyone touched the request since (claimed it, completed it, changed it), the conditional
  * UPDATE matches nothing and the undo is refused, so it never overrides someone else's work.
  */
-export async function undoRequest(scope: ActorContext, input: UndoRequestInput): Promise<BonusRequest> {
+export async function undoRequest(scope: ActorContext, input: UndoRequestInput): Promise<ViewedRequest> {
   const { ctx, actor, ipAddress } = scope;
   const now = ctx.clock.now();
   const move: UndoMove = `undo_${input.action}`;
@@ -87,8 +87,9 @@ export async function undoRequest(scope: ActorContext, input: UndoRequestInput):
       details: eventDetails,
     });
     changes.add(SOCKET_EVENTS.requestUpdated, input.requestId);
-    return changes.present(tx);
+    const presentedChanges = await changes.present(tx, actor);
+    return { changes: presentedChanges, request: (await viewedRequest(tx, presentedChanges, input.requestId, actor))! };
   });
-  publishRequestChanges(ctx, presented);
-  return presented.changes[0]!.request;
+  publishRequestChanges(ctx, presented.changes);
+  return presented.request;
 }

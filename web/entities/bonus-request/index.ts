@@ -7,7 +7,6 @@ export * from './api/request-queries';
 export * from './api/request-mutations';
 export * from './api/use-live-requests';
 export * from './model/priority';
-export * from './model/request-abilities';
 export * from './model/request-texts';
 export { BonusTypeIcon } from './components/bonus-type-icon';
 export { ManualRequestForm, MANUAL_REQUEST_TEXTS, manualRequestFormSchema } from './components/manual-request-form';

@@ -1,13 +1,12 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { BONUS_TYPE_LABELS, CUSTOMER_SEGMENT_LABELS } from '@common/enums';
-import type { BonusRequest } from '@common/schemas/bonus';
+import type { BonusRequest, ViewedRequest } from '@common/schemas/bonus';
 import { TERMS } from '@common/terms';
 import { Button, Dialog, ErrorState, LoadingState } from '@web/components/ui';
 import { formatDateTimeWithYear, formatMoney } from '@web/lib/format';
 import { requestDetailQuery } from '../api/request-queries';
 import { requestKeyHandler } from '../model/card-keys';
-import { requestAbilities, type Caller } from '../model/request-abilities';
 import { claimLabel, requeueReasonLabel, requestTitle, SOURCE_LABELS } from '../model/request-texts';
 import type { RequestActions } from '../model/use-request-actions';
 import { RequestCardBadges } from './request-card-badges';
@@ -43,25 +42,25 @@ function fields(r: BonusRequest): [string, ReactNode][] {
   ];
 }
 
-/** The moves the caller may make, beside the timeline (a, t, r work here too). */
-function DetailActions({ request, caller, actions }: { request: BonusRequest; caller: Caller | null; actions: RequestActions }) {
-  const can = requestAbilities(request, caller);
+/** The moves the server says the caller may make (`request.abilities`), beside the timeline (a, t, r work here too). */
+function DetailActions({ request, actions }: { request: ViewedRequest; actions: RequestActions }) {
+  const can = request.abilities;
   const processing = actions.processingId === request.id;
   const props = { size: 'sm' as const, disabled: actions.busy, loading: processing, loadingText: 'İşleniyor…' };
-  if (!can.claim && !can.complete && !can.requeue) return null;
+  if (!can.canClaim && !can.canComplete && !can.canRequeue) return null;
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label="İşlemler">
-      {can.claim && (
+      {can.canClaim && (
         <Button {...props} onClick={() => void actions.claim(request)}>
           {claimLabel(actions.load)}
         </Button>
       )}
-      {can.complete && (
+      {can.canComplete && (
         <Button {...props} onClick={() => actions.complete(request)}>
           {TERMS.complete}
         </Button>
       )}
-      {can.requeue && (
+      {can.canRequeue && (
         <Button {...props} variant="outline" onClick={() => actions.requeue(request)}>
           {TERMS.requeue}
         </Button>
@@ -79,14 +78,12 @@ export function RequestDetailDialog({
   requestId,
   onClose,
   onOpen,
-  caller = null,
   actions,
 }: {
   projectId: number;
   requestId: number | null;
   onClose: () => void;
   onOpen?: (requestId: number) => void;
-  caller?: Caller | null;
   actions?: RequestActions;
 }) {
   const detail = useQuery({ ...requestDetailQuery(projectId, requestId ?? 0), enabled: requestId !== null });
@@ -96,7 +93,7 @@ export function RequestDetailDialog({
   return (
     // The request's keys (a, t, r) work from anywhere in the dialog, the close button that starts
     // with focus included: key events bubble from the native <dialog> to this wrapper.
-    <div className="contents" onKeyDown={request && actions ? requestKeyHandler(request, caller, actions) : undefined}>
+    <div className="contents" onKeyDown={request && actions ? requestKeyHandler(request, actions) : undefined}>
       <Dialog open={requestId !== null && !covered} onClose={onClose} size="lg" title={request ? `Talep Detayı · ${requestTitle(request)}` : 'Talep Detayı'}>
         {detail.isPending ? (
           <LoadingState />
@@ -119,7 +116,7 @@ export function RequestDetailDialog({
                   <h3 id="request-timeline-title" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
                     Zaman Çizelgesi
                   </h3>
-                  {actions && <DetailActions request={request} caller={caller} actions={actions} />}
+                  {actions && <DetailActions request={request} actions={actions} />}
                 </div>
                 <RequestTimeline events={detail.data.events} />
               </section>

@@ -1,7 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import type { BonusRequest } from '@common/schemas/bonus';
-import type { Caller } from './request-abilities';
-import { requestAbilities } from './request-abilities';
+import type { ViewedRequest } from '@common/schemas/bonus';
 import type { RequestActions } from './use-request-actions';
 
 /** True while the user types in a field: shortcuts must then leave the keys alone. */
@@ -15,20 +13,20 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 /**
  * The shortcuts of one request (a card, a row, the detail dialog): Enter opens the detail
  * (when the card itself has focus), a claims, t completes (opening the confirmation), r
- * re-queues. Only moves the caller may make act.
+ * re-queues. Only moves the server says the caller may make (`request.abilities`) act.
  */
-export function requestKeyHandler(request: BonusRequest, caller: Caller | null, actions: RequestActions, onOpen?: () => void) {
+export function requestKeyHandler(request: ViewedRequest, actions: RequestActions, onOpen?: () => void) {
   return (event: KeyboardEvent<HTMLElement>) => {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
-    const can = requestAbilities(request, caller);
+    const can = request.abilities;
     const act = (allowed: boolean, run: () => void) => {
       event.preventDefault();
       event.stopPropagation();
       if (allowed && !actions.busy) run();
     };
     if (event.key === 'Enter' && onOpen && event.target === event.currentTarget) act(true, onOpen);
-    else if (event.key === 'a') act(can.claim, () => void actions.claim(request));
-    else if (event.key === 't') act(can.complete, () => actions.complete(request));
-    else if (event.key === 'r') act(can.requeue, () => actions.requeue(request));
+    else if (event.key === 'a') act(can.canClaim, () => void actions.claim(request));
+    else if (event.key === 't') act(can.canComplete, () => actions.complete(request));
+    else if (event.key === 'r') act(can.canRequeue, () => actions.requeue(request));
   };
 }

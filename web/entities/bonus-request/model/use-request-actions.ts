@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DESK } from '@common/constants';
 import type { UndoableAction } from '@common/request-transitions';
-import type { AssignResponse, BonusRequest } from '@common/schemas/bonus';
+import type { AssignResponse, BonusRequest, ViewedRequest } from '@common/schemas/bonus';
 import { errorMessage } from '@web/lib/api-error';
 import { notify } from '@web/lib/notify';
 import { useClaimRequest, useCompleteRequest, useRequeueRequest, useUndoRequest } from '../api/request-mutations';
@@ -89,11 +89,11 @@ export function useRequestActions(projectId: number, texts: ActionTexts) {
   const queryClient = useQueryClient();
   // An open detail shows the server's answer at once, so its next key (t after a) acts on the
   // request as it now is, before the lists' refetch arrives.
-  const showMoved = (moved: BonusRequest) =>
-    queryClient.setQueryData<{ request: BonusRequest }>(requestKeys.detail(projectId, moved.id), (old) => (old ? { ...old, request: moved } : old));
+  const showMoved = (moved: ViewedRequest) =>
+    queryClient.setQueryData<{ request: ViewedRequest }>(requestKeys.detail(projectId, moved.id), (old) => (old ? { ...old, request: moved } : old));
   const load = mine.data ? { load: mine.data.load, maxLoad: mine.data.maxLoad } : null;
 
-  async function run<T extends AssignResponse | BonusRequest>(request: BonusRequest, action: () => Promise<T>, success: (result: T) => void, failure: string): Promise<T | null> {
+  async function run<T extends AssignResponse | ViewedRequest>(request: BonusRequest, action: () => Promise<T>, success: (result: T) => void, failure: string): Promise<T | null> {
     const next = neighbourCardId(request.id);
     setProcessingId(request.id);
     try {

@@ -3,7 +3,7 @@ import { BONUS_TYPE_LABELS } from '@common/enums';
 import { TERMS } from '@common/terms';
 import { useQuery } from '@tanstack/react-query';
 import { TABLE } from '@common/constants';
-import type { BonusRequest, RequestSortColumn } from '@common/schemas/bonus';
+import type { BonusRequest, RequestSortColumn, ViewedRequest } from '@common/schemas/bonus';
 import {
   Button,
   EmptyState,
@@ -28,11 +28,9 @@ import {
   RequestCardBadges,
   requestKeyHandler,
   PriorityBadge,
-  requestAbilities,
   requestListQuery,
   RequestStatusBadge,
   requestTitle,
-  type Caller,
   type RequestActions,
 } from '@web/entities/bonus-request';
 import { cn } from '@web/lib/cn';
@@ -44,9 +42,9 @@ import { focusableWhenScrollable } from '@web/lib/focusable-when-scrollable';
 const COLUMN_COUNT = 6;
 const cell = 'px-3';
 
-/** A row's (or phone card's) buttons: claim, complete, re-queue where the caller may, and 'Detay'. */
-function RowActions({ request, caller, actions, onDetail, className }: { request: BonusRequest; caller: Caller; actions: RequestActions; onDetail: () => void; className?: string }) {
-  const can = requestAbilities(request, caller);
+/** A row's (or phone card's) buttons: claim, complete, re-queue where the server says the caller may (`request.abilities`), and 'Detay'. */
+function RowActions({ request, actions, onDetail, className }: { request: ViewedRequest; actions: RequestActions; onDetail: () => void; className?: string }) {
+  const can = request.abilities;
   const processing = actions.processingId === request.id;
   const props = { size: 'sm' as const, disabled: actions.busy, loading: processing, loadingText: 'İşleniyor…' };
   const stop = (run: () => void) => (event: MouseEvent) => {
@@ -55,17 +53,17 @@ function RowActions({ request, caller, actions, onDetail, className }: { request
   };
   return (
     <div className={cn('flex flex-wrap justify-end gap-1.5', className)}>
-      {can.claim && (
+      {can.canClaim && (
         <GuardedButton {...props} data-main-action="" onClick={stop(() => void actions.claim(request))}>
           {claimLabel(actions.load)}
         </GuardedButton>
       )}
-      {can.complete && (
+      {can.canComplete && (
         <GuardedButton {...props} data-main-action="" onClick={stop(() => actions.complete(request))}>
           {TERMS.complete}
         </GuardedButton>
       )}
-      {can.requeue && (
+      {can.canRequeue && (
         <GuardedButton {...props} variant="outline" onClick={stop(() => actions.requeue(request))}>
           {TERMS.requeue}
         </GuardedButton>
@@ -78,7 +76,7 @@ function RowActions({ request, caller, actions, onDetail, className }: { request
 }
 
 /** On a phone each row is a card, with its actions in view (no sideways scrolling). */
-function RequestCardList({ items, caller, actions, onDetail }: { items: BonusRequest[]; caller: Caller; actions: RequestActions; onDetail: (request: BonusRequest) => void }) {
+function RequestCardList({ items, actions, onDetail }: { items: ViewedRequest[]; actions: RequestActions; onDetail: (request: BonusRequest) => void }) {
   return (
     <ul className="flex flex-col gap-2 md:hidden" data-request-list="bonus-cards" aria-label="Bonus talepleri">
       {items.map((request) => (
@@ -88,7 +86,7 @@ function RequestCardList({ items, caller, actions, onDetail }: { items: BonusReq
           tabIndex={0}
           aria-label={requestTitle(request)}
           onClick={() => onDetail(request)}
-          onKeyDown={requestKeyHandler(request, caller, actions, () => onDetail(request))}
+          onKeyDown={requestKeyHandler(request, actions, () => onDetail(request))}
           className={cn('rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-700 dark:bg-zinc-900', focusRing)}
         >
           <div className="flex items-start justify-between gap-2">
@@ -104,7 +102,7 @@ function RequestCardList({ items, caller, actions, onDetail }: { items: BonusReq
             {request.assignedUserName && <span className="text-zinc-600 dark:text-zinc-400">{request.assignedUserName}</span>}
           </div>
           <RequestCardBadges request={request} onOpen={(id) => onDetail({ ...request, id })} />
-          <RowActions request={request} caller={caller} actions={actions} onDetail={() => onDetail(request)} className="mt-2 justify-start" />
+          <RowActions request={request} actions={actions} onDetail={() => onDetail(request)} className="mt-2 justify-start" />
         </li>
       ))}
     </ul>
@@ -116,18 +114,19 @@ export function RequestTable({
   projectId,
   state,
   onChange,
-  caller,
+  callerId,
   actions,
   onDetail,
 }: {
   projectId: number;
   state: TableState;
   onChange: (change: Partial<TableState>) => void;
-  caller: Caller;
+  /** The signed-in user ('Üzerimde' lists their requests). */
+  callerId: number;
   actions: RequestActions;
   onDetail: (request: BonusRequest) => void;
 }) {
-  const list = useQuery(requestListQuery(projectId, toListParams(state, caller.id)));
+  const list = useQuery(requestListQuery(projectId, toListParams(state, callerId)));
   const data = list.data;
   const sortable = (column: RequestSortColumn, label: ReactNode, className?: string) => (
     <SortableHeaderCell className={className} direction={state.sortBy === column ? state.sortOrder : null} onSort={() => onChange(nextSort(state, column))}>
@@ -137,7 +136,7 @@ export function RequestTable({
 
   return (
     <div className="flex flex-col gap-3" aria-busy={list.isFetching || undefined}>
-      {data && data.items.length > 0 && <RequestCardList items={data.items} caller={caller} actions={actions} onDetail={onDetail} />}
+      {data && data.items.length > 0 && <RequestCardList items={data.items} actions={actions} onDetail={onDetail} />}
       <div className={cn(data && data.items.length > 0 && 'hidden md:block')}>
       <Table label="Bonus talepleri">
         <TableHead>
@@ -172,7 +171,7 @@ export function RequestTable({
                 tabIndex={0}
                 aria-label={requestTitle(request)}
                 onClick={() => onDetail(request)}
-                onKeyDown={requestKeyHandler(request, caller, actions, () => onDetail(request))}
+                onKeyDown={requestKeyHandler(request, actions, () => onDetail(request))}
                 className={cn('cursor-pointer', focusRing)}
               >
                 <TableCell className={cell}>
@@ -202,7 +201,7 @@ export function RequestTable({
                   {request.assignedUserName && <p className="mt-0.5 text-xs whitespace-nowrap text-zinc-500 dark:text-zinc-400">{request.assignedUserName}</p>}
                 </TableCell>
                 <TableCell className={cell}>
-                  <RowActions request={request} caller={caller} actions={actions} onDetail={() => onDetail(request)} />
+                  <RowActions request={request} actions={actions} onDetail={() => onDetail(request)} />
                 </TableCell>
               </TableRow>
             ))

@@ -27,7 +27,6 @@ function BonusRequests({ projectId, user }: { projectId: number; user: SessionUs
   const actions = useRequestActions(projectId, BONUS_SCREEN_ACTION_TEXTS);
   const [creating, setCreating] = useState(false);
   const [detailId, setDetailId] = useState<number | null>(null);
-  const caller = { id: user.id, role: user.role };
   return (
     <div className="flex flex-col gap-5">
       <PageActions>
@@ -49,13 +48,13 @@ function BonusRequests({ projectId, user }: { projectId: number; user: SessionUs
             <StatusFilterButtons value={state.status} onChange={(status) => change({ status })} mine={state.mine} onMineChange={(mine) => change({ mine })} />
             <SearchBox value={state.search} onSearch={(search) => change({ search })} />
           </div>
-          <RequestTable projectId={projectId} state={state} onChange={change} caller={caller} actions={actions} onDetail={(r) => setDetailId(r.id)} />
+          <RequestTable projectId={projectId} state={state} onChange={change} callerId={user.id} actions={actions} onDetail={(r) => setDetailId(r.id)} />
         </CardBody>
       </Card>
       <Dialog open={creating} onClose={() => setCreating(false)} title="Yeni Talep" description="Manuel bonus talebi oluşturun; boş bırakılan alanlar gönderilmez." size="lg">
         <ManualRequestForm projectId={projectId} onCreated={() => setCreating(false)} />
       </Dialog>
-      <RequestDetailDialog projectId={projectId} requestId={detailId} onClose={() => setDetailId(null)} onOpen={setDetailId} caller={caller} actions={actions} />
+      <RequestDetailDialog projectId={projectId} requestId={detailId} onClose={() => setDetailId(null)} onOpen={setDetailId} actions={actions} />
       <RequestActionDialogs actions={actions} />
     </div>
   );

@@ -1,16 +1,14 @@
 import { BONUS_TYPE_LABELS } from '@common/enums';
-import type { BonusRequest } from '@common/schemas/bonus';
+import type { ViewedRequest } from '@common/schemas/bonus';
 import { TERMS } from '@common/terms';
 import {
   claimLabel,
   descriptionStart,
   GuardedButton,
   RequestCardBadges,
-  requestAbilities,
   requestKeyHandler,
   RequestStatusBadge,
   requestTitle,
-  type Caller,
   type RequestActions,
 } from '@web/entities/bonus-request';
 import { focusRing } from '@web/components/ui';
@@ -22,25 +20,24 @@ import type { BoardColumnKey } from './board-columns';
  * A board card (spec §2.4): title, customer, status, priority, creation time, plus what is
  * needed to act without opening it — amount, bonus type, the start of the description, whom it
  * is held for, a possible duplicate. The card opens the detail (click, Enter); its buttons are
- * guarded against clicks that land after the card moved under the pointer.
+ * guarded against clicks that land after the card moved under the pointer, and shown where the
+ * server says the caller may act (`request.abilities`).
  */
 export function BoardCard({
   request,
   column,
-  caller,
   actions,
   onOpen,
   place,
 }: {
-  request: BonusRequest;
+  request: ViewedRequest;
   column: BoardColumnKey;
-  caller: Caller | null;
   actions: RequestActions;
   onOpen: (requestId: number) => void;
   /** Place in line of a reservation shown in 'Üzerimde'. */
   place?: number;
 }) {
-  const can = requestAbilities(request, caller);
+  const can = request.abilities;
   const processing = actions.processingId === request.id;
   const button = (label: string, onClick: () => void, main: boolean, variant: 'primary' | 'outline' = 'primary') => (
     <GuardedButton
@@ -67,7 +64,7 @@ export function BoardCard({
       data-request-card={request.id}
       tabIndex={0}
       onClick={() => onOpen(request.id)}
-      onKeyDown={requestKeyHandler(request, caller, actions, () => onOpen(request.id))}
+      onKeyDown={requestKeyHandler(request, actions, () => onOpen(request.id))}
       className={cn('cursor-pointer rounded-lg border border-zinc-200 bg-white p-3 shadow-xs dark:border-zinc-700 dark:bg-zinc-900', focusRing)}
     >
       <div className="flex items-start justify-between gap-2">
@@ -89,10 +86,10 @@ export function BoardCard({
       </p>
       {request.assignedUserName && column !== 'mine' && <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">Atanan: {request.assignedUserName}</p>}
       <div className="mt-3 flex flex-wrap gap-2 empty:hidden">
-        {column === 'waiting' && can.claim && button(claimLabel(actions.load), () => void actions.claim(request), true)}
-        {column === 'mine' && can.complete && button(TERMS.complete, () => actions.complete(request), true)}
-        {column === 'mine' && can.requeue && button(TERMS.requeue, () => actions.requeue(request), false, 'outline')}
-        {column === 'problem' && can.requeue && button('Tekrar İşleme Al', () => actions.requeue(request), true, 'outline')}
+        {column === 'waiting' && can.canClaim && button(claimLabel(actions.load), () => void actions.claim(request), true)}
+        {column === 'mine' && can.canComplete && button(TERMS.complete, () => actions.complete(request), true)}
+        {column === 'mine' && can.canRequeue && button(TERMS.requeue, () => actions.requeue(request), false, 'outline')}
+        {column === 'problem' && can.canRequeue && button('Tekrar İşleme Al', () => actions.requeue(request), true, 'outline')}
       </div>
     </li>
   );

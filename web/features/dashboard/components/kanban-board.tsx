@@ -13,10 +13,10 @@ import {
 } from '@dnd-kit/core';
 import { useQueries } from '@tanstack/react-query';
 import { FRESHNESS, KANBAN } from '@common/constants';
-import type { BonusRequest, RequestStatusGroup } from '@common/schemas/bonus';
+import type { RequestStatusGroup, ViewedRequest } from '@common/schemas/bonus';
 import { ErrorState, focusRing, LoadingState } from '@web/components/ui';
 import { cn } from '@web/lib/cn';
-import { KANBAN_ACTION_TEXTS, RequestDetailDialog, requestListQuery, requestTitle, useRequestActions, type Caller } from '@web/entities/bonus-request';
+import { KANBAN_ACTION_TEXTS, RequestDetailDialog, requestListQuery, requestTitle, useRequestActions } from '@web/entities/bonus-request';
 import { notify } from '@web/lib/notify';
 import { decideDrop, KANBAN_COLUMN_LIMIT, KANBAN_COLUMNS, kanbanKeyboardCoordinates, optimisticMove } from '../model/kanban-columns';
 
@@ -24,8 +24,8 @@ import { KanbanCard, KanbanCardOverlay } from './kanban-card';
 import { KanbanColumn } from './kanban-column';
 import { focusableWhenScrollable } from '@web/lib/focusable-when-scrollable';
 
-type DragData = { column: RequestStatusGroup; request: BonusRequest };
-type PendingMove = { from: RequestStatusGroup; to: RequestStatusGroup; request: BonusRequest };
+type DragData = { column: RequestStatusGroup; request: ViewedRequest };
+type PendingMove = { from: RequestStatusGroup; to: RequestStatusGroup; request: ViewedRequest };
 
 const columnTitle = (id: unknown) => KANBAN_COLUMNS.find((c) => c.key === id)?.title ?? String(id);
 const cardTitle = (data: unknown) => ((data as DragData | undefined)?.request ? requestTitle((data as DragData).request) : 'Kart');
@@ -48,7 +48,7 @@ const instructions = {
  * in its new column at once and calls the server; if the server refuses, the card goes back
  * and a toast says why. Refused moves never reach the server.
  */
-export function KanbanBoard({ projectId, caller }: { projectId: number; caller: Caller & { fullName: string } }) {
+export function KanbanBoard({ projectId, caller }: { projectId: number; caller: { id: number; fullName: string } }) {
   const actions = useRequestActions(projectId, KANBAN_ACTION_TEXTS);
   const [moves, setMoves] = useState<Record<number, PendingMove>>({});
   const [dragging, setDragging] = useState<DragData | null>(null);
@@ -80,7 +80,7 @@ export function KanbanBoard({ projectId, caller }: { projectId: number; caller: 
     const data = active.data.current as DragData | undefined;
     if (!data) return;
     const to = (over?.id as RequestStatusGroup | undefined) ?? null;
-    const decision = decideDrop(data.column, to, data.request, caller);
+    const decision = decideDrop(data.column, to, data.request);
     if (decision.kind === 'none') return;
     if (decision.kind === 'refused') {
       notify.warning(decision.title, decision.description);
@@ -112,7 +112,7 @@ export function KanbanBoard({ projectId, caller }: { projectId: number; caller: 
               ) : (
                 <ul className="-mr-1 flex max-h-[70vh] flex-col gap-2 overflow-y-auto pr-1">
                   {column.items.map((request) => (
-                    <KanbanCard key={request.id} request={request} column={column.key} caller={caller} actions={actions} onDetail={(r) => setDetailId(r.id)} />
+                    <KanbanCard key={request.id} request={request} column={column.key} actions={actions} onDetail={(r) => setDetailId(r.id)} />
                   ))}
                 </ul>
               )}
@@ -120,7 +120,7 @@ export function KanbanBoard({ projectId, caller }: { projectId: number; caller: 
           ))}
         </div>
         <DragOverlay dropAnimation={null}>
-          {dragging && <KanbanCardOverlay request={dragging.request} column={dragging.column} caller={caller} actions={actions} onDetail={() => undefined} />}
+          {dragging && <KanbanCardOverlay request={dragging.request} column={dragging.column} actions={actions} onDetail={() => undefined} />}
         </DragOverlay>
       </DndContext>
       <RequestDetailDialog projectId={projectId} requestId={detailId} onClose={() => setDetailId(null)} />

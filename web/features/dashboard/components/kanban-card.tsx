@@ -3,23 +3,23 @@ import { useDraggable } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
 import { GripVertical } from 'lucide-react';
 import { ACTIVE_STATUSES, WAITING_STATUSES } from '@common/enums';
-import type { BonusRequest, RequestStatusGroup } from '@common/schemas/bonus';
+import type { BonusRequest, RequestStatusGroup, ViewedRequest } from '@common/schemas/bonus';
 import { Button, focusRing } from '@web/components/ui';
-import { BonusTypeIcon, PriorityBadge, RequestStatusBadge, requestAbilities, requestTitle, type Caller, type RequestActions } from '@web/entities/bonus-request';
+import { BonusTypeIcon, PriorityBadge, RequestStatusBadge, requestTitle, type RequestActions } from '@web/entities/bonus-request';
 import { cn } from '@web/lib/cn';
 import { formatDateTime, formatMoney } from '@web/lib/format';
 
 export interface KanbanCardProps {
-  request: BonusRequest;
+  /** Its buttons show where the server says the caller may act (`request.abilities`). */
+  request: ViewedRequest;
   column: RequestStatusGroup;
-  caller: Caller | null;
   actions: RequestActions;
   onDetail: (request: BonusRequest) => void;
   overlay?: boolean;
 }
 
-function CardBody({ request, caller, actions, onDetail, overlay, handle }: Omit<KanbanCardProps, 'column'> & { handle?: ReactNode }) {
-  const can = requestAbilities(request, caller);
+function CardBody({ request, actions, onDetail, overlay, handle }: Omit<KanbanCardProps, 'column'> & { handle?: ReactNode }) {
+  const can = request.abilities;
   const processing = actions.processingId === request.id;
   const waiting = WAITING_STATUSES.includes(request.status);
   const active = ACTIVE_STATUSES.includes(request.status);
@@ -45,11 +45,11 @@ function CardBody({ request, caller, actions, onDetail, overlay, handle }: Omit<
       </p>
       {!overlay && (
         <div className="mt-2.5">
-          {waiting && can.claim ? (
+          {waiting && can.canClaim ? (
             <Button size="sm" onClick={() => void actions.claim(request)} disabled={actions.busy} loading={processing} loadingText="İşleniyor…">
               Ata
             </Button>
-          ) : active && can.complete ? (
+          ) : active && can.canComplete ? (
             <Button size="sm" onClick={() => void actions.complete(request)} disabled={actions.busy} loading={processing} loadingText="İşleniyor…">
               Tamamla
             </Button>

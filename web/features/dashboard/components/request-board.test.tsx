@@ -5,8 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DESK } from '@common/constants';
-import type { Role } from '@common/enums';
-import type { BonusRequest } from '@common/schemas/bonus';
+import type { RequestAbilities, ViewedRequest } from '@common/schemas/bonus';
 import { DASHBOARD_ACTION_TEXTS, useRequestActions } from '@web/entities/bonus-request';
 import { createQueryClient } from '@web/lib/query-client';
 import { json, mockFetch, type RecordedCall } from '@web/test/fetch-mock';
@@ -14,7 +13,9 @@ import { RequestBoard } from './request-board';
 
 const ME = 7;
 let nextId = 100;
-function request(overrides: Partial<BonusRequest>): BonusRequest {
+/** The server's abilities for the caller on a fixture: a waiting request is claimable unless said otherwise. */
+const NONE: RequestAbilities = { canClaim: false, canComplete: false, canRequeue: false };
+function request(overrides: Partial<ViewedRequest>): ViewedRequest {
   const id = nextId++;
   return {
     id,
@@ -44,17 +45,18 @@ function request(overrides: Partial<BonusRequest>): BonusRequest {
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     version: 1,
+    abilities: { ...NONE, canClaim: (overrides.status ?? 'queued') === 'queued' },
     ...overrides,
   };
 }
-const page = (items: BonusRequest[]) => json(200, { success: true, data: { items, total: items.length, page: 1, limit: 20, totalPages: 1 } });
+const page = (items: ViewedRequest[]) => json(200, { success: true, data: { items, total: items.length, page: 1, limit: 20, totalPages: 1 } });
 
-function Board({ role }: { role: Role }) {
+function Board() {
   const actions = useRequestActions(1, DASHBOARD_ACTION_TEXTS);
-  return <RequestBoard projectId={1} caller={{ id: ME, role }} actions={actions} onOpen={() => undefined} />;
+  return <RequestBoard projectId={1} callerId={ME} actions={actions} onOpen={() => undefined} />;
 }
 
-function setup(role: Role, columns: Partial<Record<string, BonusRequest[]>>, onPost: (call: RecordedCall) => Response | Promise<Response>) {
+function setup(columns: Partial<Record<string, ViewedRequest[]>>, onPost: (call: RecordedCall) => Response | Promise<Response>) {
   const server = mockFetch((call) => {
     if (call.method === 'POST') return onPost(call);
     const status = new URL(call.url, 'http://x').searchParams.get('status') ?? '';
@@ -63,7 +65,7 @@ function setup(role: Role, columns: Partial<Record<string, BonusRequest[]>>, onP
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter>
-        <Board role={role} />
+        <Board />
       </MemoryRouter>
       <Toaster />
     </QueryClientProvider>,
@@ -86,7 +88,7 @@ const settle = () => {
 
 describe('RequestBoard', () => {
   it('shows the four columns with their helper, loading and empty texts, and asks for my own active requests', async () => {
-    const { calls } = setup('agent', { waiting: [request({})] }, () => json(500, {}));
+    const { calls } = setup({ waiting: [request({})] }, () => json(500, {}));
     expect(screen.getAllByText('Veriler yükleniyor…')).toHaveLength(4);
     expect(await within(column('Bekleyen')).findByText('GOLD-100')).toBeInTheDocument();
     expect(within(column('Bekleyen')).getByText('Henüz agent atanmamış talepler')).toBeInTheDocument();
@@ -98,7 +100,7 @@ describe('RequestBoard', () => {
 
   it('ignores a click on a button that has just appeared under the pointer', async () => {
     // The clock stands still, so the click lands within the guard time, however slow the machine.
-    const { calls } = setup('agent', { waiting: [request({})] }, () => json(500, {}));
+    const { calls } = setup({ waiting: [request({})] }, () => json(500, {}));
     await userEvent.click(await within(column('Bekleyen')).findByRole('button', { name: 'Üzerime Al' }));
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     // Once it has stood still for the guard time, the same click acts.
@@ -111,7 +113,7 @@ describe('RequestBoard', () => {
     let answer!: (r: Response) => void;
     const first = request({});
     const second = request({});
-    const { calls } = setup('agent', { waiting: [first, second] }, () => new Promise<Response>((resolve) => (answer = resolve)));
+    const { calls } = setup({ waiting: [first, second] }, () => new Promise<Response>((resolve) => (answer = resolve)));
     const buttons = await within(column('Bekleyen')).findAllByRole('button', { name: 'Üzerime Al' });
     settle();
     await userEvent.click(buttons[0]!);
@@ -124,7 +126,7 @@ describe('RequestBoard', () => {
 
   it('says "Atama kuyruğa alındı" when the claim was enqueued', async () => {
     const item = request({});
-    setup('agent', { waiting: [item] }, () => json(200, { success: true, data: { enqueued: true, request: { ...item, reservedForUserId: ME } } }));
+    setup({ waiting: [item] }, () => json(200, { success: true, data: { enqueued: true, request: { ...item, reservedForUserId: ME } } }));
     await within(column('Bekleyen')).findByRole('button', { name: 'Üzerime Al' });
     settle();
     await userEvent.click(within(column('Bekleyen')).getByRole('button', { name: 'Üzerime Al' }));
@@ -132,7 +134,7 @@ describe('RequestBoard', () => {
   });
 
   it('shows the server’s message under the failure title', async () => {
-    setup('agent', { waiting: [request({})] }, () => json(409, { success: false, message: 'Bu talep zaten Ayşe Çelik tarafından alınmış' }));
+    setup({ waiting: [request({})] }, () => json(409, { success: false, message: 'Bu talep zaten Ayşe Çelik tarafından alınmış' }));
     await within(column('Bekleyen')).findByRole('button', { name: 'Üzerime Al' });
     settle();
     await userEvent.click(within(column('Bekleyen')).getByRole('button', { name: 'Üzerime Al' }));
@@ -140,19 +142,23 @@ describe('RequestBoard', () => {
     expect(screen.getByText('Bu talep zaten Ayşe Çelik tarafından alınmış')).toBeInTheDocument();
   });
 
-  it('offers re-queueing only to roles that may, with the column’s label', async () => {
-    const columns = { active: [request({ status: 'assigned', agentId: ME })], problem: [request({ status: 'error' })] };
-    setup('operator', columns, () => json(200, { success: true, data: columns.active[0] }));
+  it('offers re-queueing where the server says the caller may, with the column’s label', async () => {
+    const mine = request({ status: 'assigned', agentId: ME, abilities: { ...NONE, canComplete: true, canRequeue: true } });
+    const columns = { active: [mine], problem: [request({ status: 'error', abilities: { ...NONE, canRequeue: true } })] };
+    setup(columns, () => json(200, { success: true, data: mine }));
     expect(await within(column('Üzerimde')).findByRole('button', { name: 'Tamamla' })).toBeInTheDocument();
     expect(within(column('Üzerimde')).getByRole('button', { name: 'Tekrar Sıraya Al' })).toBeInTheDocument();
     expect(await within(column('Sorunlu')).findByRole('button', { name: 'Tekrar İşleme Al' })).toBeInTheDocument();
   });
 
-  it('lets an agent re-queue only their own request', async () => {
-    setup('agent', { active: [request({ status: 'assigned', agentId: ME })], problem: [request({ status: 'error' })] }, () => json(500, {}));
+  it('shows no button the abilities do not allow (an agent and someone else’s problem request)', async () => {
+    const mine = request({ status: 'assigned', agentId: ME, abilities: { ...NONE, canComplete: true, canRequeue: true } });
+    setup({ active: [mine], problem: [request({ status: 'error' })], waiting: [request({ reservedForUserId: 9, abilities: NONE })] }, () => json(500, {}));
     expect(await within(column('Üzerimde')).findByRole('button', { name: 'Tamamla' })).toBeInTheDocument();
     expect(within(column('Üzerimde')).getByRole('button', { name: 'Tekrar Sıraya Al' })).toBeInTheDocument();
     await within(column('Sorunlu')).findByText(/GOLD-/);
     expect(within(column('Sorunlu')).queryByRole('button', { name: 'Tekrar İşleme Al' })).toBeNull();
+    await within(column('Bekleyen')).findByText(/GOLD-/);
+    expect(within(column('Bekleyen')).queryByRole('button', { name: 'Üzerime Al' })).toBeNull();
   });
 });

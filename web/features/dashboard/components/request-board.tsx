@@ -3,7 +3,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { FRESHNESS, TABLE } from '@common/constants';
 import { Badge, Spinner } from '@web/components/ui';
 import type { RequestListParams } from '@common/schemas/bonus';
-import { fetchRequestPage, oldestWaitText, requestKeys, requestListQuery, type Caller, type RequestActions } from '@web/entities/bonus-request';
+import { fetchRequestPage, oldestWaitText, requestKeys, requestListQuery, type RequestActions } from '@web/entities/bonus-request';
 import { errorMessage } from '@web/lib/api-error';
 import { formatNumber } from '@web/lib/format';
 import { BoardCard } from './board-card';
@@ -34,8 +34,8 @@ function OldestWait({ projectId }: { projectId: number }) {
   );
 }
 
-function BoardColumn({ column, projectId, caller, actions, onOpen }: { column: Column; projectId: number; caller: Caller; actions: RequestActions; onOpen: (id: number) => void }) {
-  const params = { ...column.params(caller.id), limit: BOARD_COLUMN_LIMIT };
+function BoardColumn({ column, projectId, callerId, actions, onOpen }: { column: Column; projectId: number; callerId: number; actions: RequestActions; onOpen: (id: number) => void }) {
+  const params = { ...column.params(callerId), limit: BOARD_COLUMN_LIMIT };
   const list = useColumnPages(projectId, params);
   const headingId = `board-column-${column.key}`;
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
@@ -83,10 +83,10 @@ function BoardColumn({ column, projectId, caller, actions, onOpen }: { column: C
             className="-mr-1 flex max-h-[36rem] flex-col gap-2 overflow-y-auto pr-1"
           >
             {items.map((request) => (
-              <BoardCard key={request.id} request={request} column={column.key as BoardColumnKey} caller={caller} actions={actions} onOpen={onOpen} />
+              <BoardCard key={request.id} request={request} column={column.key as BoardColumnKey} actions={actions} onOpen={onOpen} />
             ))}
             {reservations.map((request, i) => (
-              <BoardCard key={`r${request.id}`} request={request} column={column.key as BoardColumnKey} caller={caller} actions={actions} onOpen={onOpen} place={i + 1} />
+              <BoardCard key={`r${request.id}`} request={request} column={column.key as BoardColumnKey} actions={actions} onOpen={onOpen} place={i + 1} />
             ))}
             {list.isFetchingNextPage && (
               <li role="status" className="flex items-center gap-2 py-2 text-xs text-zinc-600 dark:text-zinc-400">
@@ -100,12 +100,12 @@ function BoardColumn({ column, projectId, caller, actions, onOpen }: { column: C
   );
 }
 
-/** The board view (spec §2.4): four columns, each loaded, refreshed and scrolled on its own. */
-export function RequestBoard({ projectId, caller, actions, onOpen }: { projectId: number; caller: Caller; actions: RequestActions; onOpen: (id: number) => void }) {
+/** The board view (spec §2.4): four columns, each loaded, refreshed and scrolled on its own; `callerId` is the signed-in user ('Üzerimde'). */
+export function RequestBoard({ projectId, callerId, actions, onOpen }: { projectId: number; callerId: number; actions: RequestActions; onOpen: (id: number) => void }) {
   return (
     <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-4">
       {BOARD_COLUMNS.map((column) => (
-        <BoardColumn key={column.key} column={column} projectId={projectId} caller={caller} actions={actions} onOpen={onOpen} />
+        <BoardColumn key={column.key} column={column} projectId={projectId} callerId={callerId} actions={actions} onOpen={onOpen} />
       ))}
     </div>
   );

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { BonusRequest } from '@common/schemas/bonus';
+import type { RequestAbilities, ViewedRequest } from '@common/schemas/bonus';
 import { decideDrop, kanbanKeyboardCoordinates, optimisticMove, UNSUPPORTED_MOVE } from './kanban-columns';
 
-const request = (overrides: Partial<BonusRequest> = {}): BonusRequest => ({
+const none: RequestAbilities = { canClaim: false, canComplete: false, canRequeue: false };
+const request = (overrides: Partial<ViewedRequest> = {}): ViewedRequest => ({
   id: 1,
   projectId: 1,
   externalId: 'GOLD-1',
@@ -30,29 +31,25 @@ const request = (overrides: Partial<BonusRequest> = {}): BonusRequest => ({
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
   version: 1,
+  abilities: none,
   ...overrides,
 });
-const agent = { id: 5, role: 'agent' as const };
+/** The server's answer for a claimable waiting request, and for the caller's own active one. */
+const claimable = request({ abilities: { ...none, canClaim: true } });
+const completable = request({ status: 'assigned', agentId: 5, abilities: { ...none, canComplete: true, canRequeue: true } });
 
-describe('decideDrop: only queued→assigned and assigned→completed', () => {
-  it('Bekleyen → Atanmış claims', () => {
-    expect(decideDrop('waiting', 'active', request(), agent)).toEqual({ kind: 'assign' });
-    expect(decideDrop('waiting', 'active', request({ status: 'new' }), agent)).toEqual({ kind: 'assign' });
+describe('decideDrop: only queued→assigned and assigned→completed, where the server’s abilities allow', () => {
+  it('Bekleyen → Atanmış claims a request the caller may claim', () => {
+    expect(decideDrop('waiting', 'active', claimable)).toEqual({ kind: 'assign' });
   });
 
-  it('Atanmış → Tamamlanan completes the caller’s own request', () => {
-    expect(decideDrop('active', 'completed', request({ status: 'assigned', agentId: 5 }), agent)).toEqual({ kind: 'complete' });
-    expect(decideDrop('active', 'completed', request({ status: 'in_progress', agentId: 5 }), agent)).toEqual({ kind: 'complete' });
+  it('Atanmış → Tamamlanan completes a request the caller may complete', () => {
+    expect(decideDrop('active', 'completed', completable)).toEqual({ kind: 'complete' });
   });
 
-  it('refuses completing someone else’s request for an agent, and allows it to a manager', () => {
-    const others = request({ status: 'assigned', agentId: 9 });
-    expect(decideDrop('active', 'completed', others, agent).kind).toBe('refused');
-    expect(decideDrop('active', 'completed', others, { id: 1, role: 'manager' })).toEqual({ kind: 'complete' });
-  });
-
-  it('refuses a claim of a request reserved for someone else', () => {
-    expect(decideDrop('waiting', 'active', request({ reservedForUserId: 9 }), agent).kind).toBe('refused');
+  it('refuses a move the abilities do not allow (someone else’s request, a reservation for another), before the server is asked', () => {
+    expect(decideDrop('active', 'completed', request({ status: 'assigned', agentId: 9 }))).toMatchObject({ kind: 'refused', title: 'Tamamlama yapılamaz' });
+    expect(decideDrop('waiting', 'active', request({ reservedForUserId: 9 }))).toMatchObject({ kind: 'refused', title: 'Atama yapılamaz' });
   });
 
   it.each([
@@ -65,20 +62,25 @@ describe('decideDrop: only queued→assigned and assigned→completed', () => {
     ['problem', 'waiting'],
     ['problem', 'active'],
   ] as const)('%s → %s is refused with the unsupported-move toast', (from, to) => {
-    expect(decideDrop(from, to, request({ status: from === 'active' ? 'assigned' : 'queued', agentId: 5 }), agent)).toEqual({ kind: 'refused', ...UNSUPPORTED_MOVE });
+    const everything = { canClaim: true, canComplete: true, canRequeue: true };
+    expect(decideDrop(from, to, request({ status: from === 'active' ? 'assigned' : 'queued', agentId: 5, abilities: everything }))).toEqual({ kind: 'refused', ...UNSUPPORTED_MOVE });
   });
 
   it('a drop on its own column or outside any column does nothing', () => {
-    expect(decideDrop('waiting', 'waiting', request(), agent)).toEqual({ kind: 'none' });
-    expect(decideDrop('waiting', null, request(), agent)).toEqual({ kind: 'none' });
+    expect(decideDrop('waiting', 'waiting', claimable)).toEqual({ kind: 'none' });
+    expect(decideDrop('waiting', null, claimable)).toEqual({ kind: 'none' });
   });
 });
 
 describe('optimisticMove', () => {
   it('shows the card as the caller’s at once, or completed by them', () => {
     const me = { id: 5, fullName: 'Ayşe Çelik' };
-    expect(optimisticMove(request(), 'active', me)).toMatchObject({ status: 'assigned', agentId: 5, assignedUserName: 'Ayşe Çelik' });
-    expect(optimisticMove(request({ status: 'assigned', agentId: 5 }), 'completed', me)).toMatchObject({ status: 'completed', completedBy: 5 });
+    expect(optimisticMove(claimable, 'active', me)).toMatchObject({ status: 'assigned', agentId: 5, assignedUserName: 'Ayşe Çelik' });
+    expect(optimisticMove(completable, 'completed', me)).toMatchObject({ status: 'completed', completedBy: 5 });
+  });
+
+  it('offers no action on the card in flight: the server answers what comes next', () => {
+    expect(optimisticMove(claimable, 'active', { id: 5, fullName: 'Ayşe Çelik' }).abilities).toEqual(none);
   });
 });
 

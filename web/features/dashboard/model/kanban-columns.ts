@@ -1,7 +1,5 @@
 import { KANBAN } from '@common/constants';
-import type { RequestStatusGroup } from '@common/schemas/bonus';
-import type { BonusRequest } from '@common/schemas/bonus';
-import { requestAbilities, type Caller } from '@web/entities/bonus-request';
+import type { RequestAbilities, RequestStatusGroup, ViewedRequest } from '@common/schemas/bonus';
 import type { KeyboardCoordinateGetter } from '@dnd-kit/core';
 import { TERMS } from '@common/terms';
 
@@ -27,28 +25,32 @@ export const UNSUPPORTED_MOVE = {
 
 /**
  * What a drop means: Bekleyen → Atanmış claims, Atanmış → Tamamlanan completes; anything
- * else is refused (and the card goes back). The state machine and the caller's rights
- * decide too, so a move the server would refuse is refused here first.
+ * else is refused (and the card goes back). The caller's abilities on the request, as the
+ * server sent them, decide too, so a move the server would refuse is refused here first.
  */
-export function decideDrop(from: RequestStatusGroup, to: RequestStatusGroup | null, request: BonusRequest, caller: Caller | null): DropDecision {
+export function decideDrop(from: RequestStatusGroup, to: RequestStatusGroup | null, request: ViewedRequest): DropDecision {
   if (to === null || from === to) return { kind: 'none' };
-  const can = requestAbilities(request, caller);
+  const can = request.abilities;
   if (from === 'waiting' && to === 'active') {
-    return can.claim ? { kind: 'assign' } : { kind: 'refused', title: 'Atama yapılamaz', description: 'Bu talebi üzerinize alma yetkiniz yok veya talep başka bir kullanıcı için ayrılmış.' };
+    return can.canClaim ? { kind: 'assign' } : { kind: 'refused', title: 'Atama yapılamaz', description: 'Bu talebi üzerinize alma yetkiniz yok veya talep başka bir kullanıcı için ayrılmış.' };
   }
   if (from === 'active' && to === 'completed') {
-    return can.complete
+    return can.canComplete
       ? { kind: 'complete' }
       : { kind: 'refused', title: 'Tamamlama yapılamaz', description: 'Bu talebi yalnızca üzerine alan kişi veya bir yönetici tamamlayabilir.' };
   }
   return { kind: 'refused', ...UNSUPPORTED_MOVE };
 }
 
+/** A card in flight offers nothing: what the caller may do with it next is the server's answer. */
+const NO_ABILITIES: RequestAbilities = { canClaim: false, canComplete: false, canRequeue: false };
+
 /** The card as it looks right after an accepted drop, before the server has answered. */
-export function optimisticMove(request: BonusRequest, to: RequestStatusGroup, caller: { id: number; fullName: string }): BonusRequest {
+export function optimisticMove(request: ViewedRequest, to: RequestStatusGroup, caller: { id: number; fullName: string }): ViewedRequest {
   const now = new Date().toISOString();
-  if (to === 'active') return { ...request, status: 'assigned', agentId: caller.id, assignedUserName: caller.fullName, assignedAt: now, updatedAt: now };
-  if (to === 'completed') return { ...request, status: 'completed', completedBy: caller.id, completedByName: caller.fullName, completedAt: now, updatedAt: now };
+  const moving = { ...request, abilities: NO_ABILITIES, updatedAt: now };
+  if (to === 'active') return { ...moving, status: 'assigned', agentId: caller.id, assignedUserName: caller.fullName, assignedAt: now };
+  if (to === 'completed') return { ...moving, status: 'completed', completedBy: caller.id, completedByName: caller.fullName, completedAt: now };
   return request;
 }
 

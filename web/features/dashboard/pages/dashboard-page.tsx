@@ -46,7 +46,7 @@ function Dashboard({ projectId, user, toolbar, panels }: { projectId: number; us
   const [searchParams, setSearchParams] = useSearchParams();
   const view: DashboardView = searchParams.get('view') === 'kanban' ? 'kanban' : 'board';
   const actions = useRequestActions(projectId, DASHBOARD_ACTION_TEXTS);
-  const caller = { id: user.id, role: user.role, fullName: user.fullName };
+  const caller = { id: user.id, fullName: user.fullName };
   const [detailId, setDetailId] = useState<number | null>(null);
 
   const setView = (next: DashboardView) =>
@@ -83,10 +83,10 @@ function Dashboard({ projectId, user, toolbar, panels }: { projectId: number; us
           }
         />
         <CardBody>
-          {view === 'board' ? <RequestBoard projectId={projectId} caller={caller} actions={actions} onOpen={setDetailId} /> : <KanbanBoard projectId={projectId} caller={caller} />}
+          {view === 'board' ? <RequestBoard projectId={projectId} callerId={user.id} actions={actions} onOpen={setDetailId} /> : <KanbanBoard projectId={projectId} caller={caller} />}
         </CardBody>
       </Card>
-      <RequestDetailDialog projectId={projectId} requestId={detailId} onClose={() => setDetailId(null)} onOpen={setDetailId} caller={caller} actions={actions} />
+      <RequestDetailDialog projectId={projectId} requestId={detailId} onClose={() => setDetailId(null)} onOpen={setDetailId} actions={actions} />
       <RequestActionDialogs actions={actions} />
       {/* Side by side on wide screens; a panel that renders nothing leaves its track empty. */}
       <div className="grid grid-cols-1 gap-5 xl:grid-cols-[repeat(auto-fit,minmax(28rem,1fr))]">
