@@ -62,24 +62,38 @@ function statusIn(statuses: readonly RequestStatus[]): SQL {
   return sql`${r.status} in (${sql.raw(statuses.map((s) => `'${s}'`).join(', '))})`;
 }
 
-/** True (never null) where the action would succeed for the actor: its from-statuses and its guard. */
-function allowedSql(action: RequestAction, actor: RequestActorRef): SQL {
-  const condition = actorCondition(action, actor);
-  if (condition === false) return sql`false`;
-  const from = statusIn(REQUEST_TRANSITIONS[action].from);
-  // An unassigned row compares null: `is true` makes that a plain false.
-  return condition === true ? from : sql`(${from} and ${condition}) is true`;
-}
-
 /**
- * The caller's abilities on each row, as one JSON column of plain boolean expressions over the
- * request's columns (no subquery: the list computes it for the page it already reads). Its SQL
+ * The caller's abilities on each row, as one JSON column chosen by plain boolean expressions over
+ * the request's columns (no subquery: the list computes it for the page it already reads). Its SQL
  * text depends on the role (see `abilitiesShape`) and binds the viewer's id.
+ *
+ * Written as a CASE over the conditions that depend on the row, choosing among constant JSON
+ * texts, rather than `json_build_object` per row: the list is the hottest statement, and building
+ * an object per row cost it about a tenth of its database time.
  */
 export function abilitiesColumn(viewer: RequestActorRef): SQL.Aliased<RequestAbilities> {
-  return sql<RequestAbilities>`json_build_object('canClaim', ${allowedSql('assign', viewer)}, 'canComplete', ${allowedSql('complete', viewer)}, 'canRequeue', ${allowedSql('requeue', viewer)})`.as(
-    'abilities',
-  );
+  const conditions = (['assign', 'complete', 'requeue'] as const).map((action) => allowedCondition(action, viewer));
+  return sql<RequestAbilities>`${chooseAbilities(conditions, [])}`.as('abilities');
+}
+
+/** Where an action would succeed: its from-statuses and its guard; a boolean where the role alone decides. */
+function allowedCondition(action: RequestAction, actor: RequestActorRef): Condition {
+  const condition = actorCondition(action, actor);
+  if (condition === false) return false;
+  const from = statusIn(REQUEST_TRANSITIONS[action].from);
+  return condition === true ? from : sql`(${from} and ${condition})`;
+}
+
+/** Nested CASEs over the row-dependent conditions (a null one counts as false), down to a constant per outcome. */
+function chooseAbilities(conditions: Condition[], decided: boolean[]): SQL {
+  if (decided.length === conditions.length) {
+    const [canClaim, canComplete, canRequeue] = decided as [boolean, boolean, boolean];
+    const abilities: RequestAbilities = { canClaim, canComplete, canRequeue };
+    return sql.raw(`'${JSON.stringify(abilities)}'::json`);
+  }
+  const next = conditions[decided.length]!;
+  if (typeof next === 'boolean') return chooseAbilities(conditions, [...decided, next]);
+  return sql`(case when ${next} then ${chooseAbilities(conditions, [...decided, true])} else ${chooseAbilities(conditions, [...decided, false])} end)`;
 }
 
 /**
@@ -87,7 +101,14 @@ export function abilitiesColumn(viewer: RequestActorRef): SQL.Aliased<RequestAbi
  * a prepared statement.
  */
 export function abilitiesShape(role: Role): string {
-  const text = (condition: Condition) => (typeof condition === 'boolean' ? String(condition) : 'row');
-  const viewer = { id: 0, role };
-  return (['assign', 'complete', 'requeue'] as const).map((action) => text(actorCondition(action, viewer))).join(',');
+  // Asked on every list call (the hottest endpoint): worked out once per role.
+  let shape = shapes.get(role);
+  if (shape === undefined) {
+    const text = (condition: Condition) => (typeof condition === 'boolean' ? String(condition) : 'row');
+    const viewer = { id: 0, role };
+    shape = (['assign', 'complete', 'requeue'] as const).map((action) => text(actorCondition(action, viewer))).join(',');
+    shapes.set(role, shape);
+  }
+  return shape;
 }
+const shapes = new Map<Role, string>();
