@@ -16,7 +16,7 @@ import type { AppContext } from '../context';
 import { AppError } from '../lib/errors';
 import { TOTP_MESSAGES } from '@common/schemas/totp';
 import { authenticateToken } from '../modules/auth/sessions';
-import { canAccessProject } from '../modules/projects/project-access';
+import { canAccessProject } from '../policies/project-policy';
 import { assertEventPayload } from './check-payload';
 
 /** How long a shutdown waits for clients to acknowledge the restart notice. */

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { SESSION, SETTINGS_DEFAULTS } from '@common/constants';
 import type { Role } from '@common/enums';
-import { seesAllProjects } from '@common/permissions';
 import type { AppContext } from '../../context';
 import type { Db, DbOrTx } from '../../db/client';
 import { projectMembers, projects, projectSettings, refreshTokens, sessions, systemSettings, users } from '../../db/schema';
 import { unauthorized } from '../../lib/errors';
+import { mayWorkInProject } from '../../policies/project-policy';
 import { randomToken, sha256 } from '../../lib/secrets';
 import { signAccessToken, verifyAccessToken } from './access-token';
 import { MAX_PROJECTS_PER_SESSION, type ProjectFacts, type SessionFacts } from './session-cache';
@@ -117,7 +117,7 @@ async function loadSessionFacts(ctx: AppContext, sessionId: string, projectId: n
   const access = new Map<number, ProjectFacts>();
   if (projectId !== null) {
     access.set(projectId, {
-      allowed: seesAllProjects(row.user.role) ? row.projectExists : row.isMember,
+      allowed: mayWorkInProject(row.user.role, row),
       timeZone: row.projectTimeZone ?? SETTINGS_DEFAULTS.timezone,
     });
   }

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { projects } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { AuthUser } from '../auth/sessions';
-import { canAccessProject } from './project-access';
+import { canAccessProject } from '../../policies/project-policy';
 
 export type ProjectRow = typeof projects.$inferSelect;
 

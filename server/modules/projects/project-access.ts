@@ -7,12 +7,6 @@ import type { DbOrTx } from '../../db/client';
 import { projectMembers, projects, projectSettings } from '../../db/schema';
 import { likePattern } from '../../lib/like-pattern';
 
-/** Which projects a user may see: super_admin every project, others their memberships. */
-export function accessibleProjectsFilter(user: { id: number; role: Role }): SQL | undefined {
-  if (seesAllProjects(user.role)) return undefined;
-  return eq(projectMembers.userId, user.id);
-}
-
 /** A project's time zone in a query that left-joins its settings row (every project has one; the default is a safety net). */
 export const projectTimezone = sql<string>`coalesce(${projectSettings.timezone}, ${SETTINGS_DEFAULTS.timezone})`;
 
@@ -28,20 +22,6 @@ export async function listProjectSummaries(db: DbOrTx, user: { id: number; role:
         .where(eq(projects.isActive, true))
         .orderBy(asc(projects.id));
   return rows;
-}
-
-/** True when the project exists and the user may work in it. */
-export async function canAccessProject(db: DbOrTx, user: { id: number; role: Role }, projectId: number): Promise<boolean> {
-  if (seesAllProjects(user.role)) {
-    const [p] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).limit(1);
-    return Boolean(p);
-  }
-  const [m] = await db
-    .select({ id: projectMembers.projectId })
-    .from(projectMembers)
-    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, user.id)))
-    .limit(1);
-  return Boolean(m);
 }
 
 export function projectSearchFilter(search: string | undefined, status: string | undefined): SQL | undefined {
