@@ -11,6 +11,7 @@ import type { SourceConfig } from '../server/modules/bridge-sync/connectors/sour
 import { EmbeddedSourceServer } from '../server/modules/bridge-sync/embedded-source/embedded-source-server';
 import { POSTGRES_CONTRACT_SQL } from '../server/modules/bridge-sync/external-contract-sql';
 import type { App } from '../server/types';
+import { printPhases, resetStatementTimes, timeStatements, trackTriggerFunctions } from './sync-phases';
 
 /**
  * `npm run bench:sync`: imports external requests through the real sync job and prints
@@ -27,6 +28,8 @@ const pgRows = Number(process.env.BENCH_SYNC_ROWS ?? 100_000);
 const embeddedRows = Number(process.env.BENCH_SYNC_EMBEDDED_ROWS ?? 20_000);
 /** Active routing rules in the target project (issue 11), with 10 online agents; 0 = routing off. */
 const routingRuleCount = Number(process.env.BENCH_SYNC_RULES ?? 0);
+/** BENCH_SYNC_PHASES=1: print where the PostgreSQL pair's first import spent its time (bench/sync-phases.ts). */
+const phases = process.env.BENCH_SYNC_PHASES === '1';
 
 const GENERATE = (n: number) => `
   insert into bonus_requests (external_id, customer_id, username, name, bonus_type, amount, description, priority, status, created_at, updated_at)
@@ -47,7 +50,7 @@ interface Figures {
   fullWritten: number;
 }
 
-async function runJobs(app: App, projectId: number, actorId: number): Promise<Figures> {
+async function runJobs(app: App, projectId: number, actorId: number, afterFirst?: (seconds: number) => Promise<void>): Promise<Figures> {
   const runner = app.ctx.syncRunner;
   const actor = { id: actorId, username: 'bench', fullName: 'Benchmark' };
   const run = async (forceFullSync: boolean) => {
@@ -59,7 +62,9 @@ async function runJobs(app: App, projectId: number, actorId: number): Promise<Fi
     if (row?.status !== 'success') throw new Error(`sync ended ${row?.status}: ${row?.errorMessage}`);
     return { seconds, row };
   };
+  resetStatementTimes();
   const first = await run(false);
+  await afterFirst?.(first.seconds);
   const incremental = await run(false);
   const full = await run(true);
   if (incremental.row.rowsWritten !== 0 || full.row.rowsWritten !== 0) throw new Error('an unchanged re-run wrote rows');
@@ -168,7 +173,10 @@ async function postgresPair(): Promise<void> {
     await owner.query(GENERATE(pgRows));
     await owner.query('analyze bonus_requests');
     await owner.end();
-    const database = await openPostgres(urlOf(names.target).toString(), 10);
+    const targetUrl = urlOf(names.target).toString();
+    const functionsTimed = phases && (await trackTriggerFunctions(targetUrl));
+    if (phases) timeStatements();
+    const database = await openPostgres(targetUrl, 10);
     try {
       const source: SourceConfig = {
         dbType: 'postgresql',
@@ -178,7 +186,8 @@ async function postgresPair(): Promise<void> {
         user: decodeURIComponent(sourceUrl.username || 'postgres'),
         password: decodeURIComponent(sourceUrl.password),
       };
-      const figures = await withApp(database, source, (app, projectId, userId) => runJobs(app, projectId, userId));
+      const afterFirst = phases ? (seconds: number) => printPhases(log, functionsTimed ? targetUrl : null, seconds) : undefined;
+      const figures = await withApp(database, source, (app, projectId, userId) => runJobs(app, projectId, userId, afterFirst));
       report(`PostgreSQL → PostgreSQL (${pgRows.toLocaleString('en-US')} rows)`, pgRows, figures);
     } finally {
       await database.close();
