@@ -10,7 +10,7 @@ import { customerKey } from '../../db/schema';
 import { sqlArray } from '../../db/sql-arrays';
 import { AppError } from '../../lib/errors';
 import type { RequestActorRef } from '../../policies/request-policy';
-import { RoutingSession } from '../routing/routing-session';
+import { RoutingSession, WAITING_COLUMNS, type WaitingRow } from '../routing/routing-session';
 import { readDeskSettings } from './desk-settings';
 import { auditRequestChange, PendingRequestChanges, publishRequestChanges, recordRequestEvents } from './request-changes';
 
@@ -63,6 +63,13 @@ export async function createRequestsInTransaction(
 ): Promise<{ created: CreatedRequest[]; requests: BonusRequest[]; viewed: ViewedRequest[]; skipped: number; publish: () => void }> {
   const now = ctx.clock.now();
   const items = input.items;
+  // Routing (issue 11): in a project that routes, a new request waits as 'queued' unless a rule
+  // assigns it below; where no rule is active it stays 'new' for whoever claims it.
+  const routes = items.length > 0 && (await RoutingSession.anyActiveRule(tx, input.projectId));
+  const initialStatus = (item: NewRequest): RequestStatus => {
+    const status = item.status ?? 'new';
+    return routes && status === 'new' ? 'queued' : status;
+  };
   // One statement whatever the batch size (a sync sends thousands): each column is one array parameter.
   const inserted = await tx.execute(sql`
     insert into bonus_requests (project_id, external_id, customer_id, customer_username, customer_name, bonus_type, customer_segment, amount,
@@ -77,16 +84,15 @@ export async function createRequestsInTransaction(
       ${sqlArray(items.map((i) => i.bonusType ?? 'other'), 'text')}, ${sqlArray(items.map((i) => i.customerSegment ?? null), 'text')},
       ${sqlArray(items.map((i) => i.amount ?? '0'), 'numeric')},
       ${sqlArray(items.map((i) => i.description ?? null), 'text')}, ${sqlArray(items.map((i) => i.priority ?? 3), 'smallint')},
-      ${sqlArray(items.map((i) => i.status ?? 'new'), 'text')}, ${sqlArray(items.map((i) => i.externalUpdatedAt ?? null), 'timestamptz')},
+      ${sqlArray(items.map(initialStatus), 'text')}, ${sqlArray(items.map((i) => i.externalUpdatedAt ?? null), 'timestamptz')},
       ${sqlArray(items.map((i) => i.createdAt ?? now), 'timestamptz')}
     ) with ordinality as u(external_id, customer_id, customer_username, customer_name, bonus_type, customer_segment, amount, description, priority,
       status, external_updated_at, created_at, n)
     order by u.n
     on conflict (project_id, external_id) where external_id is not null do nothing
-    returning id, status, external_id`);
-  const created: CreatedRequest[] = (inserted as unknown as { rows: { id: number; status: RequestStatus; external_id: string | null }[] }).rows
-    .map((r) => ({ id: Number(r.id), status: r.status, externalId: r.external_id }))
-    .sort((a, b) => a.id - b.id);
+    returning ${WAITING_COLUMNS}, status, created_at`);
+  const insertedRows = (inserted as unknown as { rows: (WaitingRow & { status: RequestStatus; created_at: Date | string })[] }).rows;
+  const created: CreatedRequest[] = insertedRows.map((r) => ({ id: Number(r.id), status: r.status, externalId: r.external_id })).sort((a, b) => a.id - b.id);
   await flagPossibleDuplicates(tx, input.projectId, created.map((r) => r.id));
   const changes = new PendingRequestChanges(input.projectId);
   await recordRequestEvents(
@@ -120,11 +126,12 @@ export async function createRequestsInTransaction(
   created.forEach((r) => changes.add(SOCKET_EVENTS.requestCreated, r.id));
   // Routing (issue 11), in the creating transaction: a request is never seen waiting when a rule
   // has someone for it. The project's routing lock is taken only now, after the insert (whose
-  // trigger already holds the project's 'assigned' and 'new' count rows, the order claims use),
+  // trigger already holds the project's 'assigned' count row and the waiting status's, 'queued'
+  // where it routes, so the moves below lock nothing new: the order claims use),
   // so concurrent batches still insert side by side; undefined when the project has no active rule.
-  const routing = created.length > 0 ? await RoutingSession.open(tx, input.projectId, now) : undefined;
+  const routing = routes && created.length > 0 ? await RoutingSession.open(tx, input.projectId, now) : undefined;
   if (routing) {
-    await routing.routeNew(created.map((r) => r.id), changes);
+    await routing.routeCreated(insertedRows, changes);
     await routing.finish();
   }
   const presented = await changes.present(tx, input.viewer);

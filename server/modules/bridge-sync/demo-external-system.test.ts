@@ -35,7 +35,7 @@ it('gives every demo project a working external system that the normal connector
   const imported = await requestsOf(t.app, gold.id);
   expect(imported).toHaveLength(80);
   expect(imported[0]!.externalId).toBe('GOLD-EXT-500001');
-  expect(imported.some((r) => r.status === 'new') && imported.some((r) => r.status === 'completed')).toBe(true);
+  expect(imported.some((r) => r.status === 'queued') && imported.some((r) => r.status === 'completed')).toBe(true);
   expect(imported.every((r) => Number(r.amount) > 0 && /[a-zçğıöşü]/i.test(r.customerName ?? ''))).toBe(true);
 
   // The feeder brings new requests; the next sync imports only them.

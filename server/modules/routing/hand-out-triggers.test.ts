@@ -59,7 +59,7 @@ describe('hand-out when the rules or capacities change', () => {
     await connectOnline(t.app, project, agent);
     const rule = await createRule(t.app, project, t.manager, { isActive: false });
     const request = await waiting(project);
-    expect(request.status).toBe('new');
+    expect(request.status).toBe('new') // no active rule: nothing routes it yet;
 
     const res = await call(t.app, 'PATCH', `${rulesUrl(project)}/${rule.id}/toggle`, t.manager, { isActive: true });
     expect(res.statusCode, res.body).toBe(200);
@@ -86,7 +86,7 @@ describe('hand-out when the rules or capacities change', () => {
     await createRule(t.app, project, t.manager, { targetStrategy: 'user', targetUserId: agent.id });
     expect((await call(t.app, 'PATCH', `${agentUrl(project, agent.id)}/toggle`, superAdmin, { isActive: false })).statusCode).toBe(200);
     const request = await waiting(project);
-    expect(request.status).toBe('new');
+    expect(request.status).toBe('queued');
 
     expect((await call(t.app, 'PATCH', `${agentUrl(project, agent.id)}/toggle`, superAdmin, { isActive: true })).statusCode).toBe(200);
     expect(await assigneeSoon(request.id)).toBe(agent.id);
@@ -100,7 +100,7 @@ describe('hand-out when the rules or capacities change', () => {
     const first = await waiting(project);
     const second = await waiting(project);
     const third = await waiting(project);
-    expect([first.status, second.status, third.status]).toEqual(['assigned', 'new', 'new']);
+    expect([first.status, second.status, third.status]).toEqual(['assigned', 'queued', 'queued']);
 
     const raised = await call(t.app, 'PUT', agentUrl(project, agent.id), superAdmin, { maxLoad: 2 });
     expect(raised.statusCode, raised.body).toBe(200);
@@ -135,7 +135,7 @@ describe('hand-out when the rules or capacities change', () => {
     await createRule(t.app, project, t.manager, { targetStrategy: 'user', targetUserId: agent.id });
     const first = await waiting(project);
     const second = await waiting(project);
-    expect([first.status, second.status]).toEqual(['assigned', 'new']);
+    expect([first.status, second.status]).toEqual(['assigned', 'queued']);
 
     const saved = await call(t.app, 'PUT', settingsUrl, superAdmin, { ...settings, defaultAgentCapacity: 2 });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -161,7 +161,7 @@ describe('hand-out when a time window opens by the clock', () => {
       conditions: [{ conditionType: 'time_window', weekdays: everyDay, from: istanbulTime(opensAt), to: istanbulTime(new Date(opensAt.getTime() + 3600_000)) }],
     });
     const request = await waiting(project);
-    expect(request.status).toBe('new');
+    expect(request.status).toBe('queued');
 
     // Nothing opened between two moments before the window.
     expect(await handOutWhereWindowsOpened(t.app.ctx, now, t.app.ctx.clock.now())).not.toContain(project);

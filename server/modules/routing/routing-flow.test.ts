@@ -64,7 +64,7 @@ describe('routing a new request in its creating transaction', () => {
 
     const events = await eventsOf(t.app, created.id);
     expect(events.map((e) => e.type)).toEqual(['created', 'routed']);
-    expect(events[1]).toMatchObject({ fromStatus: 'new', toStatus: 'assigned', actorName: 'Otomatik Atama', reason: 'Kural: Nakit iade sıralı' });
+    expect(events[1]).toMatchObject({ fromStatus: 'queued', toStatus: 'assigned', actorName: 'Otomatik Atama', reason: 'Kural: Nakit iade sıralı' });
     expect(events[1]!.details).toMatchObject({ ruleId: rule.id, agentId: agent.id, strategy: 'round_robin' });
     const audit = await lastAudit(t.app, 'ROUTE_BONUS_REQUEST');
     expect(audit).toMatchObject({ resourceId: String(created.id), projectId: project });
@@ -87,7 +87,8 @@ describe('routing a new request in its creating transaction', () => {
     const rule = await createRule(t.app, project, t.manager, { targetStrategy: 'load_based' });
 
     const res = await call(t.app, 'POST', requestsUrl(project), operator, newRequest());
-    expect(res.json().data).toMatchObject({ status: 'new', agentId: null });
+    // In a project that routes, a request no rule assigns waits as 'queued' (where nothing routes it stays 'new').
+    expect(res.json().data).toMatchObject({ status: 'queued', agentId: null });
     expect((await eventsOf(t.app, res.json().data.id)).map((e) => e.type)).toEqual(['created']);
     const stats = (await call(t.app, 'GET', `/api/projects/${project}/routing-rules/stats`, t.manager)).json().data.items;
     expect(stats.find((s: { ruleId: number }) => s.ruleId === rule.id)).toMatchObject({ matchesToday: 1, assignmentsToday: 0 });
@@ -164,7 +165,7 @@ describe('hand-out when an agent becomes eligible', () => {
     const high = (await call(t.app, 'POST', requestsUrl(project), operator, newRequest({ priority: 5 }))).json().data;
     const older = (await call(t.app, 'POST', requestsUrl(project), operator, newRequest({ priority: 1 }))).json().data;
     const points = (await call(t.app, 'POST', requestsUrl(project), operator, newRequest({ bonusType: 'points', priority: 5 }))).json().data;
-    for (const r of [low, high, older, points]) expect(r.status).toBe('new');
+    for (const r of [low, high, older, points]) expect(r.status).toBe('queued');
 
     const token = (await login(t.app, agent.username)).accessToken;
     const base = await listen(t.app);
@@ -178,8 +179,8 @@ describe('hand-out when an agent becomes eligible', () => {
     expect(rows.map((r) => [r.status, r.assignedUserId])).toEqual([
       ['assigned', agent.id],
       ['assigned', agent.id],
-      ['new', null], // capacity 2: full
-      ['new', null], // no rule routes points
+      ['queued', null], // capacity 2: full
+      ['queued', null], // no rule routes points
     ]);
     const routed = (await eventsOf(t.app, high.id)).find((e) => e.type === 'routed');
     expect(routed?.details).toMatchObject({ handOut: true, agentId: agent.id });

@@ -1,6 +1,6 @@
 import { inArray, isNull, sql } from 'drizzle-orm';
 import { SETTINGS_DEFAULTS } from '@common/constants';
-import type { BonusType, CustomerSegment } from '@common/enums';
+import type { BonusType, CustomerSegment, RequestStatus } from '@common/enums';
 import { localDate } from '@common/time-zone';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { DbOrTx } from '../../db/client';
@@ -32,7 +32,7 @@ export async function lockProjectRouting(tx: DbOrTx, projectId: number): Promise
 }
 
 
-interface WaitingRow {
+export interface WaitingRow {
   id: number;
   bonus_type: BonusType;
   customer_segment: CustomerSegment | null;
@@ -58,7 +58,8 @@ const toRoutable = (r: WaitingRow): Routable => ({
   description: r.description,
 });
 
-const WAITING_COLUMNS = sql`id, bonus_type, customer_segment, priority, amount::text as amount, customer_username, external_id, description`;
+/** The columns a routing decision reads (an insert returns them too, see routeCreated). */
+export const WAITING_COLUMNS = sql`id, bonus_type, customer_segment, priority, amount::text as amount, customer_username, external_id, description`;
 
 /**
  * The routing of one transaction in one project: the active rules, the people with their load
@@ -88,8 +89,7 @@ export class RoutingSession {
    * project has no active rule, so projects without routing pay one indexed lookup.
    */
   static async open(tx: DbOrTx, projectId: number, now: Date, random: () => number = Math.random): Promise<RoutingSession | undefined> {
-    const active = await tx.execute(sql`select exists(select 1 from routing_rules where project_id = ${projectId} and is_active) as found`);
-    if (!(active as unknown as { rows: { found: boolean }[] }).rows[0]?.found) return undefined;
+    if (!(await RoutingSession.anyActiveRule(tx, projectId))) return undefined;
     await lockProjectRouting(tx, projectId);
     const rules = await loadEngineRules(tx, projectId, { activeOnly: true });
     if (rules.length === 0) return undefined;
@@ -99,6 +99,12 @@ export class RoutingSession {
     return new RoutingSession(tx, projectId, rules, new CandidatePool(candidates, now), settings?.timezone ?? SETTINGS_DEFAULTS.timezone, now, random);
   }
 
+  /** Whether the project routes at all: one indexed lookup. */
+  static async anyActiveRule(tx: DbOrTx, projectId: number): Promise<boolean> {
+    const active = await tx.execute(sql`select exists(select 1 from routing_rules where project_id = ${projectId} and is_active) as found`);
+    return (active as unknown as { rows: { found: boolean }[] }).rows[0]?.found === true;
+  }
+
   /** Anyone at all who could be given a request now. */
   anyoneEligible(): boolean {
     for (const c of this.pool.byId.values()) if (this.pool.eligible(c)) return true;
@@ -106,18 +112,24 @@ export class RoutingSession {
   }
 
   /**
-   * Routes newly created requests (only those waiting and not reserved), highest priority first:
-   * every decision is made in memory (loads and round robin's cursor follow each one), then all
+   * Routes the requests this transaction has just inserted, from the columns the insert returned
+   * (no second read of a sync batch): those waiting, highest priority, then oldest, first. Every
+   * decision is made in memory (loads and round robin's cursor follow each one), then all
    * assignments are written at once — the state machine's assign move as one conditional
    * UPDATE, the assignees' rows locked and their loads re-read, one statement for the events.
    */
-  async routeNew(ids: number[], changes: PendingRequestChanges, opts: { countMatches?: boolean } = {}): Promise<number[]> {
-    if (ids.length === 0) return [];
-    const result = await this.tx.execute(sql`
-      select ${WAITING_COLUMNS} from bonus_requests
-      where id = any(${sqlArray(ids, 'int')}) and status in ('new', 'queued') and reserved_for_user_id is null
-      order by priority desc, created_at, id`);
-    const requests = (result as unknown as { rows: WaitingRow[] }).rows.map(toRoutable);
+  async routeCreated(rows: (WaitingRow & { status: RequestStatus; created_at: Date | string })[], changes: PendingRequestChanges): Promise<number[]> {
+    const waiting = rows
+      .filter((r) => r.status === 'new' || r.status === 'queued')
+      .map((r) => ({ routable: toRoutable(r), at: new Date(r.created_at).getTime() }))
+      .sort((a, b) => b.routable.priority - a.routable.priority || a.at - b.at || a.routable.id - b.routable.id);
+    return this.route(
+      waiting.map((w) => w.routable),
+      changes,
+    );
+  }
+
+  private async route(requests: Routable[], changes: PendingRequestChanges, opts: { countMatches?: boolean } = {}): Promise<number[]> {
     const moment = zonedMoment(this.now, this.timeZone);
     const plan: Planned[] = [];
     for (const request of requests) {
@@ -141,13 +153,12 @@ export class RoutingSession {
   async routeWaiting(changes: PendingRequestChanges, scanLimit = 500): Promise<number[]> {
     if (!this.anyoneEligible()) return [];
     const result = await this.tx.execute(sql`
-      select id from bonus_requests
+      select ${WAITING_COLUMNS} from bonus_requests
       where project_id = ${this.projectId} and status in ('new', 'queued') and reserved_for_user_id is null
       order by priority desc, created_at, id
       limit ${scanLimit}
       for update skip locked`);
-    const ids = (result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
-    return this.routeNew(ids, changes, { countMatches: false });
+    return this.route((result as unknown as { rows: WaitingRow[] }).rows.map(toRoutable), changes, { countMatches: false });
   }
 
   private async applyPlan(plan: Planned[], changes: PendingRequestChanges): Promise<number[]> {
