@@ -99,6 +99,34 @@ export interface ConditionOutcome {
   reason: string;
 }
 
+/** Routing's verdicts without a reason: shared, so a sync batch's hundred thousand evaluations allocate nothing. */
+const PASSED: ConditionOutcome = Object.freeze({ passed: true, reason: '' });
+const FAILED: ConditionOutcome = Object.freeze({ passed: false, reason: '' });
+const quiet = (passed: boolean): ConditionOutcome => (passed ? PASSED : FAILED);
+
+type ComparisonOperator = Extract<RoutingConditionSpec, { conditionType: 'custom' }>['operator'];
+/** One comparison of the custom condition: numbers order, texts equal, contain or start with. */
+function compare<T extends number | string>(a: T, b: T, operator: ComparisonOperator): boolean {
+  switch (operator) {
+    case 'eq':
+      return a === b;
+    case 'neq':
+      return a !== b;
+    case 'gt':
+      return typeof a === 'number' && a > (b as number);
+    case 'gte':
+      return typeof a === 'number' && a >= (b as number);
+    case 'lt':
+      return typeof a === 'number' && a < (b as number);
+    case 'lte':
+      return typeof a === 'number' && a <= (b as number);
+    case 'contains':
+      return typeof a === 'string' && a.includes(b as string);
+    case 'starts_with':
+      return typeof a === 'string' && a.startsWith(b as string);
+  }
+}
+
 const list = (values: readonly string[], labels: Record<string, string>) => values.map((v) => labels[v] ?? v).join(', ');
 
 /** One condition against a request at a moment, with the reason in Turkish for the trace. */
@@ -108,44 +136,40 @@ export function evaluateCondition(c: RoutingConditionSpec, request: RoutableRequ
     case 'bonus_type': {
       const has = (c.values as string[]).includes(request.bonusType);
       const passed = c.operator === 'in' ? has : !has;
-      return { passed, reason: explain ? `Bonus türü ${BONUS_TYPE_LABELS[request.bonusType]}; ${c.operator === 'in' ? 'beklenen' : 'hariç tutulan'}: ${list(c.values, BONUS_TYPE_LABELS)}` : '' };
+      return explain ? { passed, reason: `Bonus türü ${BONUS_TYPE_LABELS[request.bonusType]}; ${c.operator === 'in' ? 'beklenen' : 'hariç tutulan'}: ${list(c.values, BONUS_TYPE_LABELS)}` } : quiet(passed);
     }
     case 'customer_segment': {
       const segment = request.customerSegment;
       const has = segment !== null && (c.values as string[]).includes(segment);
       const passed = c.operator === 'in' ? has : !has;
-      return { passed, reason: explain ? `Müşteri segmenti ${segment ? CUSTOMER_SEGMENT_LABELS[segment] : 'belirtilmemiş'}; ${c.operator === 'in' ? 'beklenen' : 'hariç tutulan'}: ${list(c.values, CUSTOMER_SEGMENT_LABELS)}` : '' };
+      return explain ? { passed, reason: `Müşteri segmenti ${segment ? CUSTOMER_SEGMENT_LABELS[segment] : 'belirtilmemiş'}; ${c.operator === 'in' ? 'beklenen' : 'hariç tutulan'}: ${list(c.values, CUSTOMER_SEGMENT_LABELS)}` } : quiet(passed);
     }
     case 'time_window': {
       const known = explain ? undefined : windowVerdicts.get(c);
-      if (known?.moment === moment) return { passed: known.passed, reason: '' };
+      if (known?.moment === moment) return quiet(known.passed);
       const passed = windowHolds(c, moment);
       windowVerdicts.set(c, { moment, passed });
       const days = c.weekdays as Weekday[];
-      return { passed, reason: explain ? `Saat ${moment.label}; pencere ${days.map((d) => WEEKDAY_SHORT_LABELS[d]).join(', ')} ${c.from}–${c.to}${c.from > c.to ? ' (gece yarısını geçer)' : ''}` : '' };
+      return explain ? { passed, reason: `Saat ${moment.label}; pencere ${days.map((d) => WEEKDAY_SHORT_LABELS[d]).join(', ')} ${c.from}–${c.to}${c.from > c.to ? ' (gece yarısını geçer)' : ''}` } : quiet(passed);
     }
     case 'priority_threshold': {
       const passed = c.operator === 'gte' ? request.priority >= c.value : request.priority <= c.value;
-      return { passed, reason: explain ? `Öncelik ${request.priority}; gereken ${c.operator === 'gte' ? '≥' : '≤'} ${c.value}` : '' };
+      return explain ? { passed, reason: `Öncelik ${request.priority}; gereken ${c.operator === 'gte' ? '≥' : '≤'} ${c.value}` } : quiet(passed);
     }
     case 'custom': {
       const label = ROUTING_CUSTOM_FIELD_LABELS[c.field];
       const op = ROUTING_CUSTOM_OPERATOR_LABELS[c.operator];
       if (c.field === 'amount') {
-        const a = centsOf(requestCents, request, request.amount);
-        const b = centsOf(conditionCents, c, c.value);
-        const passed = { eq: a === b, neq: a !== b, gt: a > b, gte: a >= b, lt: a < b, lte: a <= b, contains: false, starts_with: false }[c.operator];
-        return { passed, reason: explain ? `${label} ${request.amount} ${op} ${c.value}: ${passed ? 'evet' : 'hayır'}` : '' };
+        const passed = compare(centsOf(requestCents, request, request.amount), centsOf(conditionCents, c, c.value), c.operator);
+        return explain ? { passed, reason: `${label} ${request.amount} ${op} ${c.value}: ${passed ? 'evet' : 'hayır'}` } : quiet(passed);
       }
       const raw = request[c.field];
       if (raw === null || raw === '') {
         // An absent text equals nothing, contains nothing; only ≠ holds.
-        return { passed: c.operator === 'neq', reason: explain ? `${label} boş; ${op} "${c.value}"` : '' };
+        return explain ? { passed: c.operator === 'neq', reason: `${label} boş; ${op} "${c.value}"` } : quiet(c.operator === 'neq');
       }
-      const a = fold(raw);
-      const b = fold(c.value);
-      const passed = { eq: a === b, neq: a !== b, contains: a.includes(b), starts_with: a.startsWith(b), gt: false, gte: false, lt: false, lte: false }[c.operator];
-      return { passed, reason: explain ? `${label} "${raw.slice(0, 60)}" ${op} "${c.value}": ${passed ? 'evet' : 'hayır'}` : '' };
+      const passed = compare(fold(raw), fold(c.value), c.operator);
+      return explain ? { passed, reason: `${label} "${raw.slice(0, 60)}" ${op} "${c.value}": ${passed ? 'evet' : 'hayır'}` } : quiet(passed);
     }
   }
 }
