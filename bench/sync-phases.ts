@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { namedCpuSeconds } from './cpu-time';
 
 /**
  * `BENCH_SYNC_PHASES=1 npm run bench:sync postgres`: where a sync's time goes. Every statement the
@@ -50,8 +51,12 @@ export function timeStatements(): void {
   } as typeof pg.Client.prototype.query;
 }
 
+/** CPU seconds of this process and of PostgreSQL's processes when the first import started. */
+let cpuAtStart = { node: 0, postgres: 0 };
+
 export function resetStatementTimes(): void {
   totals.clear();
+  cpuAtStart = { node: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6, postgres: namedCpuSeconds('postgres') };
 }
 
 /** Turns on per-function timing in the target database (superuser only; skipped otherwise). */
@@ -83,6 +88,11 @@ async function triggerTimes(url: string): Promise<{ name: string; calls: number;
 }
 
 export async function printPhases(log: (s: string) => void, targetUrl: string | null, wallSeconds: number): Promise<void> {
+  const usage = process.cpuUsage();
+  const node = (usage.user + usage.system) / 1e6 - cpuAtStart.node;
+  const postgres = namedCpuSeconds('postgres') - cpuAtStart.postgres;
+  // Source and target share the server here: its CPU is both sides' reading and writing.
+  log(`  CPU during the first import: PostgreSQL ${postgres.toFixed(2)} s, this process ${node.toFixed(2)} s (wall ${wallSeconds.toFixed(2)} s)`);
   log(`  where the first import's ${wallSeconds.toFixed(2)} s went (statement time, summed over connections):`);
   const rows = [...totals.entries()].sort((a, b) => b[1].ms - a[1].ms);
   for (const [phase, t] of rows) log(`    ${(t.ms / 1000).toFixed(2).padStart(7)} s  ${String(t.calls).padStart(5)} calls  ${phase}`);

@@ -51,6 +51,9 @@ export interface CreateRequestsInput {
   viewer?: RequestActorRef;
 }
 
+/** A row as the insert returns it: its routing columns only where the project routes. */
+type CreatedRow = Pick<WaitingRow, 'id' | 'external_id'> & Partial<WaitingRow> & { status: RequestStatus; created_ms?: number };
+
 /**
  * Creates requests inside the caller's transaction: rows, 'created' events and audit, all or
  * nothing. A row whose external id already exists in the project is skipped (its creation is
@@ -70,28 +73,40 @@ export async function createRequestsInTransaction(
     const status = item.status ?? 'new';
     return routes && status === 'new' ? 'queued' : status;
   };
-  // One statement whatever the batch size (a sync sends thousands): each column is one array parameter.
+  // One statement whatever the batch size (a sync sends thousands): the rows are one JSON
+  // parameter, which the driver sends without building a literal per value.
+  const rows = JSON.stringify(
+    items.map((i, n) => ({
+      n,
+      e: i.externalId ?? null,
+      ci: i.customerId ?? null,
+      cu: i.customerUsername ?? null,
+      cn: i.customerName ?? null,
+      bt: i.bonusType ?? 'other',
+      cs: i.customerSegment ?? null,
+      a: i.amount ?? '0',
+      d: i.description ?? null,
+      p: i.priority ?? 3,
+      s: initialStatus(i),
+      xu: i.externalUpdatedAt ?? null,
+      ca: i.createdAt ?? now,
+    })),
+  );
+  // Routing reads the new rows as the insert returns them (created_at as epoch milliseconds, which the driver need not parse as a date).
+  const returning = routes ? sql`${WAITING_COLUMNS}, status, (extract(epoch from created_at) * 1000)::float8 as created_ms` : sql`id, status, external_id`;
   const inserted = await tx.execute(sql`
     insert into bonus_requests (project_id, external_id, customer_id, customer_username, customer_name, bonus_type, customer_segment, amount,
       description, priority, status, source, created_by_user_id, external_updated_at, created_at, updated_at, completed_at)
-    select ${input.projectId}, u.external_id, u.customer_id, u.customer_username, u.customer_name, u.bonus_type, u.customer_segment, u.amount,
-      u.description, u.priority, u.status, ${input.source}, ${input.actor.id}::int, u.external_updated_at, u.created_at, ${now.toISOString()}::timestamptz,
+    select ${input.projectId}, u.e, u.ci, u.cu, u.cn, u.bt, u.cs, u.a, u.d, u.p, u.s, ${input.source}, ${input.actor.id}::int, u.xu, u.ca,
+      ${now.toISOString()}::timestamptz,
       -- A request that arrives already completed (sync) was completed when its source last changed it.
-      case when u.status = 'completed' then coalesce(u.external_updated_at, ${now.toISOString()}::timestamptz) end
-    from unnest(
-      ${sqlArray(items.map((i) => i.externalId ?? null), 'text')}, ${sqlArray(items.map((i) => i.customerId ?? null), 'text')},
-      ${sqlArray(items.map((i) => i.customerUsername ?? null), 'text')}, ${sqlArray(items.map((i) => i.customerName ?? null), 'text')},
-      ${sqlArray(items.map((i) => i.bonusType ?? 'other'), 'text')}, ${sqlArray(items.map((i) => i.customerSegment ?? null), 'text')},
-      ${sqlArray(items.map((i) => i.amount ?? '0'), 'numeric')},
-      ${sqlArray(items.map((i) => i.description ?? null), 'text')}, ${sqlArray(items.map((i) => i.priority ?? 3), 'smallint')},
-      ${sqlArray(items.map(initialStatus), 'text')}, ${sqlArray(items.map((i) => i.externalUpdatedAt ?? null), 'timestamptz')},
-      ${sqlArray(items.map((i) => i.createdAt ?? now), 'timestamptz')}
-    ) with ordinality as u(external_id, customer_id, customer_username, customer_name, bonus_type, customer_segment, amount, description, priority,
-      status, external_updated_at, created_at, n)
+      case when u.s = 'completed' then coalesce(u.xu, ${now.toISOString()}::timestamptz) end
+    from json_to_recordset(${rows}::json) as u(n int, e text, ci text, cu text, cn text, bt text, cs text, a numeric, d text, p smallint,
+      s text, xu timestamptz, ca timestamptz)
     order by u.n
     on conflict (project_id, external_id) where external_id is not null do nothing
-    returning ${WAITING_COLUMNS}, status, created_at`);
-  const insertedRows = (inserted as unknown as { rows: (WaitingRow & { status: RequestStatus; created_at: Date | string })[] }).rows;
+    returning ${returning}`);
+  const insertedRows = (inserted as unknown as { rows: CreatedRow[] }).rows;
   const created: CreatedRequest[] = insertedRows.map((r) => ({ id: Number(r.id), status: r.status, externalId: r.external_id })).sort((a, b) => a.id - b.id);
   await flagPossibleDuplicates(tx, input.projectId, created.map((r) => r.id));
   const changes = new PendingRequestChanges(input.projectId);
@@ -131,7 +146,7 @@ export async function createRequestsInTransaction(
   // so concurrent batches still insert side by side; undefined when the project has no active rule.
   const routing = routes && created.length > 0 ? await RoutingSession.open(tx, input.projectId, now) : undefined;
   if (routing) {
-    await routing.routeCreated(insertedRows, changes);
+    await routing.routeCreated(insertedRows as (WaitingRow & { status: RequestStatus; created_ms: number })[], changes);
     await routing.finish();
   }
   const presented = await changes.present(tx, input.viewer);

@@ -31,16 +31,26 @@ export interface RequestEventInput {
 /** The timeline rows of one or many changes; call inside the transaction of the change. */
 export async function recordRequestEvents(tx: DbOrTx, events: RequestEventInput[]): Promise<void> {
   if (events.length === 0) return;
-  // One statement for any number of events (a sync batch records thousands): one array per column.
+  // One statement for any number of events (a sync batch records thousands): the events are one
+  // JSON parameter, in order (a request's events keep the order they are given in).
+  const rows = JSON.stringify(
+    events.map((e) => ({
+      r: e.requestId,
+      p: e.projectId,
+      t: e.type,
+      u: e.actor.id,
+      a: e.actor.fullName,
+      f: e.fromStatus,
+      s: e.toStatus,
+      why: e.reason ?? null,
+      d: e.details ?? null,
+      at: e.at,
+    })),
+  );
   await tx.execute(sql`
     insert into bonus_request_events (request_id, project_id, type, actor_user_id, actor_name, from_status, to_status, reason, details, created_at)
-    select * from unnest(
-      ${sqlArray(events.map((e) => e.requestId), 'int')}, ${sqlArray(events.map((e) => e.projectId), 'int')},
-      ${sqlArray(events.map((e) => e.type), 'text')}, ${sqlArray(events.map((e) => e.actor.id), 'int')},
-      ${sqlArray(events.map((e) => e.actor.fullName), 'text')}, ${sqlArray(events.map((e) => e.fromStatus), 'text')},
-      ${sqlArray(events.map((e) => e.toStatus), 'text')}, ${sqlArray(events.map((e) => e.reason ?? null), 'text')},
-      ${sqlArray(events.map((e) => (e.details ? JSON.stringify(e.details) : null)), 'jsonb')}, ${sqlArray(events.map((e) => e.at), 'timestamptz')}
-    )`);
+    select e.r, e.p, e.t, e.u, e.a, e.f, e.s, e.why, e.d, e.at
+    from json_to_recordset(${rows}::json) as e(r int, p int, t text, u int, a text, f text, s text, why text, d jsonb, at timestamptz)`);
 }
 
 /** The audit row of a request change (or of a batch of them, with requestId null). */

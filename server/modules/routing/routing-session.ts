@@ -118,10 +118,10 @@ export class RoutingSession {
    * assignments are written at once — the state machine's assign move as one conditional
    * UPDATE, the assignees' rows locked and their loads re-read, one statement for the events.
    */
-  async routeCreated(rows: (WaitingRow & { status: RequestStatus; created_at: Date | string })[], changes: PendingRequestChanges): Promise<number[]> {
+  async routeCreated(rows: (WaitingRow & { status: RequestStatus; created_ms: number })[], changes: PendingRequestChanges): Promise<number[]> {
     const waiting = rows
       .filter((r) => r.status === 'new' || r.status === 'queued')
-      .map((r) => ({ routable: toRoutable(r), at: new Date(r.created_at).getTime() }))
+      .map((r) => ({ routable: toRoutable(r), at: Number(r.created_ms) }))
       .sort((a, b) => b.routable.priority - a.routable.priority || a.at - b.at || a.routable.id - b.routable.id);
     return this.route(
       waiting.map((w) => w.routable),
