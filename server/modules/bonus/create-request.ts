@@ -10,7 +10,7 @@ import { customerKey } from '../../db/schema';
 import { sqlArray } from '../../db/sql-arrays';
 import { AppError } from '../../lib/errors';
 import type { RequestActorRef } from '../../policies/request-policy';
-import { RoutingSession, WAITING_COLUMNS, type WaitingRow } from '../routing/routing-session';
+import { RoutingSession, type CreatedRoutable } from '../routing/routing-session';
 import { readDeskSettings } from './desk-settings';
 import { auditRequestChange, PendingRequestChanges, publishRequestChanges, recordRequestEvents } from './request-changes';
 
@@ -51,9 +51,6 @@ export interface CreateRequestsInput {
   viewer?: RequestActorRef;
 }
 
-/** A row as the insert returns it: its routing columns only where the project routes. */
-type CreatedRow = Pick<WaitingRow, 'id' | 'external_id'> & Partial<WaitingRow> & { status: RequestStatus; created_ms?: number };
-
 /**
  * Creates requests inside the caller's transaction: rows, 'created' events and audit, all or
  * nothing. A row whose external id already exists in the project is skipped (its creation is
@@ -66,48 +63,26 @@ export async function createRequestsInTransaction(
 ): Promise<{ created: CreatedRequest[]; requests: BonusRequest[]; viewed: ViewedRequest[]; skipped: number; publish: () => void }> {
   const now = ctx.clock.now();
   const items = input.items;
-  // Routing (issue 11): in a project that routes, a new request waits as 'queued' unless a rule
-  // assigns it below; where no rule is active it stays 'new' for whoever claims it.
   const routes = items.length > 0 && (await RoutingSession.anyActiveRule(tx, input.projectId));
-  const initialStatus = (item: NewRequest): RequestStatus => {
-    const status = item.status ?? 'new';
-    return routes && status === 'new' ? 'queued' : status;
-  };
-  // One statement whatever the batch size (a sync sends thousands): the rows are one JSON
-  // parameter, which the driver sends without building a literal per value.
-  const rows = JSON.stringify(
-    items.map((i, n) => ({
-      n,
-      e: i.externalId ?? null,
-      ci: i.customerId ?? null,
-      cu: i.customerUsername ?? null,
-      cn: i.customerName ?? null,
-      bt: i.bonusType ?? 'other',
-      cs: i.customerSegment ?? null,
-      a: i.amount ?? '0',
-      d: i.description ?? null,
-      p: i.priority ?? 3,
-      s: initialStatus(i),
-      xu: i.externalUpdatedAt ?? null,
-      ca: i.createdAt ?? now,
-    })),
-  );
-  // Routing reads the new rows as the insert returns them (created_at as epoch milliseconds, which the driver need not parse as a date).
-  const returning = routes ? sql`${WAITING_COLUMNS}, status, (extract(epoch from created_at) * 1000)::float8 as created_ms` : sql`id, status, external_id`;
+  const rows = items.map((item) => stored(item, routes, now));
   const inserted = await tx.execute(sql`
     insert into bonus_requests (project_id, external_id, customer_id, customer_username, customer_name, bonus_type, customer_segment, amount,
       description, priority, status, source, created_by_user_id, external_updated_at, created_at, updated_at, completed_at)
-    select ${input.projectId}, u.e, u.ci, u.cu, u.cn, u.bt, u.cs, u.a, u.d, u.p, u.s, ${input.source}, ${input.actor.id}::int, u.xu, u.ca,
-      ${now.toISOString()}::timestamptz,
+    select ${input.projectId}, u."externalId", u."customerId", u."customerUsername", u."customerName", u."bonusType", u."customerSegment", u.amount,
+      u.description, u.priority, u.status, ${input.source}, ${input.actor.id}::int, u."externalUpdatedAt", u."createdAt", ${now.toISOString()}::timestamptz,
       -- A request that arrives already completed (sync) was completed when its source last changed it.
-      case when u.s = 'completed' then coalesce(u.xu, ${now.toISOString()}::timestamptz) end
-    from json_to_recordset(${rows}::json) as u(n int, e text, ci text, cu text, cn text, bt text, cs text, a numeric, d text, p smallint,
-      s text, xu timestamptz, ca timestamptz)
+      case when u.status = 'completed' then coalesce(u."externalUpdatedAt", ${now.toISOString()}::timestamptz) end
+    -- One statement whatever the batch size (a sync sends thousands): the rows are one JSON
+    -- parameter (JSON.stringify is native; no literal is built per value).
+    from json_to_recordset(${JSON.stringify(rows.map((r, n) => ({ ...r, n })))}::json) as u(n int, "externalId" text, "customerId" text,
+      "customerUsername" text, "customerName" text, "bonusType" text, "customerSegment" text, amount numeric, description text, priority smallint,
+      status text, "externalUpdatedAt" timestamptz, "createdAt" timestamptz)
     order by u.n
     on conflict (project_id, external_id) where external_id is not null do nothing
-    returning ${returning}`);
-  const insertedRows = (inserted as unknown as { rows: CreatedRow[] }).rows;
-  const created: CreatedRequest[] = insertedRows.map((r) => ({ id: Number(r.id), status: r.status, externalId: r.external_id })).sort((a, b) => a.id - b.id);
+    returning id, status, external_id`);
+  const created: CreatedRequest[] = (inserted as unknown as { rows: { id: number; status: RequestStatus; external_id: string | null }[] }).rows
+    .map((r) => ({ id: Number(r.id), status: r.status, externalId: r.external_id }))
+    .sort((a, b) => a.id - b.id);
   await flagPossibleDuplicates(tx, input.projectId, created.map((r) => r.id));
   const changes = new PendingRequestChanges(input.projectId);
   await recordRequestEvents(
@@ -146,7 +121,7 @@ export async function createRequestsInTransaction(
   // so concurrent batches still insert side by side; undefined when the project has no active rule.
   const routing = routes && created.length > 0 ? await RoutingSession.open(tx, input.projectId, now) : undefined;
   if (routing) {
-    await routing.routeCreated(insertedRows as (WaitingRow & { status: RequestStatus; created_ms: number })[], changes);
+    await routing.routeCreated(routablesOf(rows, created), changes);
     await routing.finish();
   }
   const presented = await changes.present(tx, input.viewer);
@@ -158,6 +133,43 @@ export async function createRequestsInTransaction(
     skipped: input.items.length - created.length,
     publish: () => publishRequestChanges(ctx, presented),
   };
+}
+
+type StoredRequest = Required<Omit<NewRequest, 'createdAt'>> & { createdAt: Date };
+
+/**
+ * A new request with every default applied: what the insert stores. In a project that routes
+ * (issue 11) a new request waits as 'queued' unless a rule assigns it; where no rule is active it
+ * stays 'new' for whoever claims it.
+ */
+function stored(item: NewRequest, routes: boolean, now: Date): StoredRequest {
+  const status = item.status ?? 'new';
+  return {
+    externalId: item.externalId ?? null,
+    customerId: item.customerId ?? null,
+    customerUsername: item.customerUsername ?? null,
+    customerName: item.customerName ?? null,
+    bonusType: item.bonusType ?? 'other',
+    customerSegment: item.customerSegment ?? null,
+    amount: item.amount ?? '0',
+    description: item.description ?? null,
+    priority: item.priority ?? 3,
+    status: routes && status === 'new' ? 'queued' : status,
+    externalUpdatedAt: item.externalUpdatedAt ?? null,
+    createdAt: item.createdAt ?? now,
+  };
+}
+
+/**
+ * The created requests as routing reads them: as stored, with the ids the insert returned —
+ * matched by external id, else in insert order (ids follow it; a row without an external id is
+ * never skipped).
+ */
+function routablesOf(rows: StoredRequest[], created: CreatedRequest[]): CreatedRoutable[] {
+  const byExternalId = new Map(rows.flatMap((r) => (r.externalId ? [[r.externalId, r] as const] : [])));
+  const withoutExternalId = rows.filter((r) => !r.externalId);
+  let next = 0;
+  return created.map(({ id, externalId }) => ({ ...(externalId ? byExternalId.get(externalId)! : withoutExternalId[next++]!), id }));
 }
 
 /**

@@ -126,6 +126,43 @@ describe('routing a new request in its creating transaction', () => {
   });
 });
 
+describe('routing a sync batch with a row that already exists', () => {
+  it('routes each new row by its own fields: a skipped row in the middle moves nobody else', async () => {
+    const project = await freshProject();
+    const agent = await onlineAgent(t.app, project);
+    await createRule(t.app, project, t.manager, {
+      ruleName: 'Yalnız puan',
+      targetStrategy: 'user',
+      targetUserId: agent.id,
+      conditions: [{ conditionType: 'bonus_type', operator: 'in', values: ['points'] }],
+    });
+    const now = t.app.ctx.clock.now();
+    const item = (i: number, bonusType: 'cashback' | 'points') => ({
+      externalId: `MID-${project}-${i}`,
+      customerId: `M${i}`,
+      customerUsername: null,
+      customerName: null,
+      bonusType,
+      customerSegment: null,
+      amount: '50.00',
+      description: null,
+      priority: 5,
+      status: { initial: 'new' as const, closedAs: null },
+      createdAt: now,
+      externalUpdatedAt: now,
+    });
+    const write = (items: ReturnType<typeof item>[]) =>
+      t.app.ctx.database.db.transaction((tx) => importRequestBatch(tx, t.app.ctx, { projectId: project, items })).then((r) => (r.publish(), r.created));
+    await write([item(1, 'cashback')]);
+    // Row 1 exists (skipped by the insert, its points not this one's); row 0 is points, row 2 cashback: only row 0 is the agent's.
+    const created = await write([item(0, 'points'), item(1, 'points'), item(2, 'cashback')]);
+    expect(created.map((c) => c.externalId)).toEqual([`MID-${project}-0`, `MID-${project}-2`]);
+    const [first, third] = await Promise.all(created.map((c) => requestRow(t.app, c.id)));
+    expect([first!.status, first!.assignedUserId]).toEqual(['assigned', agent.id]);
+    expect([third!.status, third!.assignedUserId]).toEqual(['queued', null]);
+  });
+});
+
 /** Another instance of the server on the test's database and clock (as after a restart). */
 const instance = () => siblingInstance(t);
 

@@ -32,7 +32,7 @@ export async function lockProjectRouting(tx: DbOrTx, projectId: number): Promise
 }
 
 
-export interface WaitingRow {
+interface WaitingRow {
   id: number;
   bonus_type: BonusType;
   customer_segment: CustomerSegment | null;
@@ -43,6 +43,8 @@ export interface WaitingRow {
   description: string | null;
 }
 type Routable = RoutableRequest & { id: number };
+/** A request just created, as its creator holds it. */
+export type CreatedRoutable = Routable & { status: RequestStatus; createdAt: Date };
 type Planned = { requestId: number; rule: EngineRule; userId: number };
 /** Past this many routed requests in one transaction (a sync batch), one audit row stands for them all. */
 const BULK_AUDIT_THRESHOLD = 25;
@@ -58,8 +60,8 @@ const toRoutable = (r: WaitingRow): Routable => ({
   description: r.description,
 });
 
-/** The columns a routing decision reads (an insert returns them too, see routeCreated). */
-export const WAITING_COLUMNS = sql`id, bonus_type, customer_segment, priority, amount::text as amount, customer_username, external_id, description`;
+/** The columns a routing decision reads. */
+const WAITING_COLUMNS = sql`id, bonus_type, customer_segment, priority, amount::text as amount, customer_username, external_id, description`;
 
 /**
  * The routing of one transaction in one project: the active rules, the people with their load
@@ -112,21 +114,17 @@ export class RoutingSession {
   }
 
   /**
-   * Routes the requests this transaction has just inserted, from the columns the insert returned
-   * (no second read of a sync batch): those waiting, highest priority, then oldest, first. Every
-   * decision is made in memory (loads and round robin's cursor follow each one), then all
-   * assignments are written at once — the state machine's assign move as one conditional
-   * UPDATE, the assignees' rows locked and their loads re-read, one statement for the events.
+   * Routes the requests this transaction has just inserted, as the caller holds them (no second
+   * read of a sync batch): those waiting, highest priority, then oldest, first. Every decision is
+   * made in memory (loads and round robin's cursor follow each one), then all assignments are
+   * written at once — the state machine's assign move as one conditional UPDATE, the assignees'
+   * rows locked and their loads re-read, one statement for the events.
    */
-  async routeCreated(rows: (WaitingRow & { status: RequestStatus; created_ms: number })[], changes: PendingRequestChanges): Promise<number[]> {
-    const waiting = rows
+  async routeCreated(created: CreatedRoutable[], changes: PendingRequestChanges): Promise<number[]> {
+    const waiting = created
       .filter((r) => r.status === 'new' || r.status === 'queued')
-      .map((r) => ({ routable: toRoutable(r), at: Number(r.created_ms) }))
-      .sort((a, b) => b.routable.priority - a.routable.priority || a.at - b.at || a.routable.id - b.routable.id);
-    return this.route(
-      waiting.map((w) => w.routable),
-      changes,
-    );
+      .sort((a, b) => b.priority - a.priority || a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
+    return this.route(waiting, changes);
   }
 
   private async route(requests: Routable[], changes: PendingRequestChanges, opts: { countMatches?: boolean } = {}): Promise<number[]> {
