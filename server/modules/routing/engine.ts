@@ -155,10 +155,17 @@ function summary(rule: EngineRule, matched: boolean, chosen: Candidate | null, r
 }
 
 /** One rule against a request: do its conditions hold, and whom would its strategy pick. */
-export function evaluateRule(rule: EngineRule, request: RoutableRequest, pool: CandidatePool, opts: DecideOptions, reached = true): RuleEvaluation {
+export function evaluateRule(
+  rule: EngineRule,
+  request: RoutableRequest,
+  pool: CandidatePool,
+  opts: DecideOptions,
+  reached = true,
+  conditions: RoutingCondition[] = rule.conditions,
+): RuleEvaluation {
   let matched = true;
   const conditionTrace: ConditionTrace[] = [];
-  for (const c of rule.conditions) {
+  for (const c of conditions) {
     const outcome = evaluateCondition(c, request, opts.moment, opts.trace);
     if (opts.trace) conditionTrace.push({ conditionId: c.id, conditionType: c.conditionType, passed: outcome.passed, reason: outcome.reason });
     if (!outcome.passed) {
@@ -196,11 +203,12 @@ export function evaluateRule(rule: EngineRule, request: RoutableRequest, pool: C
 
 /**
  * The rules a request of this bonus type and segment can match at all: those whose bonus-type
- * and segment conditions admit it, in evaluation order. Built once per rule list and combination
+ * and segment conditions admit it, in evaluation order, each with its other conditions. Built once per rule list and combination
  * (15 at most), so a batch of thousands skips most rules without looking at them.
  */
-const prefiltered = new WeakMap<EngineRule[], Map<string, EngineRule[]>>();
-function rulesFor(rules: EngineRule[], request: RoutableRequest): EngineRule[] {
+type Prefiltered = { rule: EngineRule; rest: RoutingCondition[] }[];
+const prefiltered = new WeakMap<EngineRule[], Map<string, Prefiltered>>();
+function rulesFor(rules: EngineRule[], request: RoutableRequest): Prefiltered {
   let byKey = prefiltered.get(rules);
   if (!byKey) {
     byKey = new Map();
@@ -217,7 +225,8 @@ function rulesFor(rules: EngineRule[], request: RoutableRequest): EngineRule[] {
       }
       return true;
     };
-    list = rules.filter((r) => r.isActive && r.conditions.every(admits));
+    const settled = (c: RoutingCondition) => c.conditionType === 'bonus_type' || c.conditionType === 'customer_segment';
+    list = rules.filter((r) => r.isActive && r.conditions.every(admits)).map((rule) => ({ rule, rest: rule.conditions.filter((c) => !settled(c)) }));
     byKey.set(key, list);
   }
   return list;
@@ -240,10 +249,11 @@ export function decide(rules: EngineRule[], request: RoutableRequest, pool: Cand
   const matchedRuleIds: number[] = [];
   const traces: RuleTrace[] = [];
   let winner: Decision['winner'] = null;
-  // Routing itself walks only the rules this request can match; a trace shows every rule.
-  for (const rule of opts.trace ? rules : rulesFor(rules, request)) {
+  // Routing itself walks only the rules this request can match, checking only the conditions
+  // the prefilter has not already settled; a trace shows every rule and every condition.
+  for (const { rule, rest } of opts.trace ? rules.map((rule) => ({ rule, rest: rule.conditions })) : rulesFor(rules, request)) {
     if (!rule.isActive && !opts.trace) continue;
-    const evaluation = evaluateRule(rule, request, pool, opts, winner === null);
+    const evaluation = evaluateRule(rule, request, pool, opts, winner === null, rest);
     if (evaluation.trace) traces.push(evaluation.trace);
     if (!rule.isActive || winner) continue;
     if (evaluation.matched) matchedRuleIds.push(rule.id);
