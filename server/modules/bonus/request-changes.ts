@@ -113,9 +113,11 @@ export class PendingRequestChanges {
     const ids = [...new Set(this.pending.map((p) => p.requestId))];
     const released = this.pending.map((p) => p.releasedUserId);
     if (this.pending.length > BULK_EVENT_THRESHOLD) {
-      const held = await tx.execute(
-        sql`select distinct assigned_user_id as id from bonus_requests where id = any(${sqlArray(ids, 'int')}) and assigned_user_id is not null`,
-      );
+      // A request is created with nobody holding it: only those another change touched (routed, updated) can have an assignee.
+      const touched = [...new Set(this.pending.filter((p) => p.event !== SOCKET_EVENTS.requestCreated).map((p) => p.requestId))];
+      const held = touched.length
+        ? await tx.execute(sql`select distinct assigned_user_id as id from bonus_requests where id = any(${sqlArray(touched, 'int')}) and assigned_user_id is not null`)
+        : { rows: [] };
       const assignees = (held as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
       return { projectId: this.projectId, changes: [], bulkCount: this.pending.length, loadChangedFor: distinctIds([...assignees, ...released]), viewed: [] };
     }

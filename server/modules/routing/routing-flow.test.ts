@@ -5,6 +5,7 @@ import { projectSettings } from '../../db/schema';
 import { buildUser, login, siblingInstance } from '../../test/harness';
 import { connectAs, listen, nextEvent } from '../../test/socket-client';
 import { importRequestBatch } from '../bridge-sync/import-request-batch';
+import { BULK_EVENT_THRESHOLD } from '../bonus/request-changes';
 import { eq } from 'drizzle-orm';
 import { expireClaimLeases } from './claim-lease';
 import { handOutTo } from './hand-out';
@@ -160,6 +161,55 @@ describe('routing a sync batch with a row that already exists', () => {
     const [first, third] = await Promise.all(created.map((c) => requestRow(t.app, c.id)));
     expect([first!.status, first!.assignedUserId]).toEqual(['assigned', agent.id]);
     expect([third!.status, third!.assignedUserId]).toEqual(['queued', null]);
+  });
+});
+
+describe('a routed batch past the bulk threshold', () => {
+  it('is announced as one summary, and the loads of the agents it was routed to as changed', async () => {
+    const project = await freshProject();
+    const agent = await onlineAgent(t.app, project, { maxLoad: 4 });
+    await createRule(t.app, project, t.manager, { ruleName: 'Toplu', targetStrategy: 'user', targetUserId: agent.id });
+    const now = t.app.ctx.clock.now();
+    const items = Array.from({ length: BULK_EVENT_THRESHOLD + 5 }, (_, i) => ({
+      externalId: `BULK-${project}-${i}`,
+      customerId: `B${i}`,
+      customerUsername: null,
+      customerName: null,
+      bonusType: 'cashback' as const,
+      customerSegment: null,
+      amount: '10.00',
+      description: null,
+      priority: 5,
+      status: { initial: 'new' as const, closedAs: null },
+      createdAt: now,
+      externalUpdatedAt: now,
+    }));
+    const sent: { event: string; payload: unknown }[] = [];
+    const refreshed: number[] = [];
+    const refresh = t.app.ctx.presence.refresh.bind(t.app.ctx.presence);
+    t.app.ctx.presence.refresh = (userId, projectId) => {
+      if (projectId === project) refreshed.push(userId);
+      return refresh(userId, projectId);
+    };
+    const emit = t.app.ctx.realtime.emitToProject.bind(t.app.ctx.realtime);
+    t.app.ctx.realtime.emitToProject = (projectId, event, payload) => {
+      if (projectId === project) sent.push({ event, payload });
+      return emit(projectId, event, payload);
+    };
+    try {
+      const { created, publish } = await t.app.ctx.database.db.transaction((tx) => importRequestBatch(tx, t.app.ctx, { projectId: project, items }));
+      publish();
+      expect(created).toHaveLength(items.length);
+      expect(sent.filter((s) => s.event !== SOCKET_EVENTS.agentStatusChanged)).toEqual([
+        { event: SOCKET_EVENTS.requestUpdated, payload: { projectId: project, bulk: true, count: items.length + 4 } },
+      ]);
+      // The agent, now full (4 of 4), has their status worked out again at once, not at the next sweep.
+      expect((await loads(t.app, project))[agent.id]).toBe(4);
+      expect(refreshed).toEqual([agent.id]);
+    } finally {
+      t.app.ctx.realtime.emitToProject = emit;
+      t.app.ctx.presence.refresh = refresh;
+    }
   });
 });
 
