@@ -7,10 +7,9 @@ import type { AppContext } from '../../context';
 import type { Actor, ActorContext } from '../../policies/actor';
 import type { DbOrTx } from '../../db/client';
 import { customerKey } from '../../db/schema';
-import { sqlArray } from '../../db/sql-arrays';
 import { AppError } from '../../lib/errors';
 import type { RequestActorRef } from '../../policies/request-policy';
-import { RoutingSession, type CreatedRoutable } from '../routing/routing-session';
+import { RoutingSession } from '../routing/routing-session';
 import { readDeskSettings } from './desk-settings';
 import { auditRequestChange, PendingRequestChanges, publishRequestChanges, recordRequestEvents } from './request-changes';
 
@@ -64,7 +63,7 @@ export async function createRequestsInTransaction(
   const now = ctx.clock.now();
   const items = input.items;
   const routes = items.length > 0 && (await RoutingSession.anyActiveRule(tx, input.projectId));
-  const rows = items.map((item) => stored(item, routes, now));
+  const rows = items.map((item) => toStored(item, routes, now));
   const inserted = await tx.execute(sql`
     insert into bonus_requests (project_id, external_id, customer_id, customer_username, customer_name, bonus_type, customer_segment, amount,
       description, priority, status, source, created_by_user_id, external_updated_at, created_at, updated_at, completed_at)
@@ -83,7 +82,8 @@ export async function createRequestsInTransaction(
   const created: CreatedRequest[] = (inserted as unknown as { rows: { id: number; status: RequestStatus; external_id: string | null }[] }).rows
     .map((r) => ({ id: Number(r.id), status: r.status, externalId: r.external_id }))
     .sort((a, b) => a.id - b.id);
-  await flagPossibleDuplicates(tx, input.projectId, created.map((r) => r.id));
+  const createdRows = withIds(rows, created);
+  await flagPossibleDuplicates(tx, input.projectId, createdRows);
   const changes = new PendingRequestChanges(input.projectId);
   await recordRequestEvents(
     tx,
@@ -121,7 +121,7 @@ export async function createRequestsInTransaction(
   // so concurrent batches still insert side by side; undefined when the project has no active rule.
   const routing = routes && created.length > 0 ? await RoutingSession.open(tx, input.projectId, now) : undefined;
   if (routing) {
-    await routing.routeCreated(routablesOf(rows, created), changes);
+    await routing.routeCreated(createdRows, changes);
     await routing.finish();
   }
   const presented = await changes.present(tx, input.viewer);
@@ -142,7 +142,7 @@ type StoredRequest = Required<Omit<NewRequest, 'createdAt'>> & { createdAt: Date
  * (issue 11) a new request waits as 'queued' unless a rule assigns it; where no rule is active it
  * stays 'new' for whoever claims it.
  */
-function stored(item: NewRequest, routes: boolean, now: Date): StoredRequest {
+function toStored(item: NewRequest, routes: boolean, now: Date): StoredRequest {
   const status = item.status ?? 'new';
   return {
     externalId: item.externalId ?? null,
@@ -161,11 +161,10 @@ function stored(item: NewRequest, routes: boolean, now: Date): StoredRequest {
 }
 
 /**
- * The created requests as routing reads them: as stored, with the ids the insert returned —
- * matched by external id, else in insert order (ids follow it; a row without an external id is
- * never skipped).
+ * The created requests as stored, with the ids the insert returned — matched by external id,
+ * else in insert order (ids follow it; a row without an external id is never skipped).
  */
-function routablesOf(rows: StoredRequest[], created: CreatedRequest[]): CreatedRoutable[] {
+function withIds(rows: StoredRequest[], created: CreatedRequest[]): (StoredRequest & { id: number })[] {
   const byExternalId = new Map(rows.flatMap((r) => (r.externalId ? [[r.externalId, r] as const] : [])));
   const withoutExternalId = rows.filter((r) => !r.externalId);
   let next = 0;
@@ -175,25 +174,28 @@ function routablesOf(rows: StoredRequest[], created: CreatedRequest[]): CreatedR
 /**
  * 'Olası tekrar': each new request whose customer (id, else username) and bonus type match an
  * earlier request of the project within the duplicate window points at the latest such one,
- * so every view can link to it before anyone pays twice. Only rows with a match are written.
+ * so every view can link to it before anyone pays twice. The new requests' keys come from what
+ * was just stored (not read back); only rows with a match are written.
  */
-async function flagPossibleDuplicates(tx: DbOrTx, projectId: number, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
+async function flagPossibleDuplicates(tx: DbOrTx, projectId: number, created: (StoredRequest & { id: number })[]): Promise<void> {
+  const keyed = created.filter((r) => r.customerId || r.customerUsername);
+  if (keyed.length === 0) return;
   const { duplicateWindowHours } = await readDeskSettings(tx, projectId);
   const nKey = customerKey(sql.raw('n.customer_id'), sql.raw('n.customer_username'));
   const oKey = customerKey(sql.raw('o.customer_id'), sql.raw('o.customer_username'));
+  const rows = JSON.stringify(keyed.map((r) => ({ id: r.id, bonus_type: r.bonusType, customer_id: r.customerId, customer_username: r.customerUsername, created_at: r.createdAt })));
   await tx.execute(sql`
     update bonus_requests b set possible_duplicate_of_id = d.dup_id
     from (
       select n.id, (
         select o.id from bonus_requests o
-        where o.project_id = n.project_id and o.bonus_type = n.bonus_type and ${oKey} = ${nKey}
+        where o.project_id = ${projectId} and o.bonus_type = n.bonus_type and ${oKey} = ${nKey}
           and o.created_at >= n.created_at - make_interval(hours => ${duplicateWindowHours}::int)
           and (o.created_at, o.id) < (n.created_at, n.id)
         order by o.created_at desc, o.id desc limit 1
       ) as dup_id
-      from bonus_requests n
-      where n.id = any(${sqlArray(ids, 'int')}) and n.project_id = ${projectId} and ${nKey} is not null
+      from json_to_recordset(${rows}::json) as n(id int, bonus_type text, customer_id text, customer_username text, created_at timestamptz)
+      where ${nKey} is not null
     ) d
     where b.id = d.id and d.dup_id is not null`);
 }

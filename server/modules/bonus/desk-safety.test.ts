@@ -141,6 +141,29 @@ describe("'Olası tekrar': duplicate detection", () => {
     expect(await flags(inside!.id)).toBeNull();
     expect(await flags(again!.id)).toBe(inside!.id);
   });
+
+  it('within one sync batch: a later row points at the earlier one of the same customer, a row already stored at the stored one', async () => {
+    const created = (items: object[]) =>
+      createRequests(bed.app.ctx, { projectId: bed.project.id, source: 'sync', actor: SYSTEM_ACTOR, items: items as never }).then((r) => r.created);
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    const [stored] = await created([{ externalId: 'B-STORED', customerUsername: 'Batch.Eda', bonusType: 'cashback', createdAt: at(30) }]);
+    const batch = await created([
+      { externalId: 'B-1', customerId: 'C-77', bonusType: 'other', createdAt: at(20) },
+      { externalId: 'B-2', customerUsername: 'batch.eda', bonusType: 'cashback', createdAt: at(10) },
+      { externalId: 'B-3', customerId: 'C-77', bonusType: 'other', createdAt: at(5) },
+      { externalId: 'B-4', customerId: 'C-77', bonusType: 'points', createdAt: at(4) },
+      { externalId: 'B-5', bonusType: 'other', createdAt: at(3) },
+    ]);
+    const flags = async (externalId: string) =>
+      (await get(bed.app, url(batch.find((r) => r.externalId === externalId)!.id), bed.tokens.agent)).json().data.request.possibleDuplicateOfId;
+    const idOf = (externalId: string) => batch.find((r) => r.externalId === externalId)!.id;
+    expect(await flags('B-1')).toBeNull();
+    expect(await flags('B-2')).toBe(stored!.id);
+    expect(await flags('B-3')).toBe(idOf('B-1'));
+    expect(await flags('B-4')).toBeNull();
+    // No customer at all: nothing to match on.
+    expect(await flags('B-5')).toBeNull();
+  });
 });
 
 describe('GET …/requests/mine: my load and my place in line', () => {
