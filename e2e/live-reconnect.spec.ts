@@ -28,6 +28,7 @@ test('the requests screen whose socket dropped shows the changes made meanwhile 
   const watcherContext = await browser.newContext();
   const watcher = await watcherContext.newPage();
   let cut = false;
+  let upgraded = false;
   const open: { close: () => Promise<void> }[] = [];
   // The socket's WebSocket goes through the test: passed on while connected, refused while cut.
   await watcher.routeWebSocket(/\/socket\.io\//, (ws) => {
@@ -35,7 +36,12 @@ test('the requests screen whose socket dropped shows the changes made meanwhile 
       void ws.close();
       return;
     }
-    ws.connectToServer();
+    const server = ws.connectToServer();
+    // Passed on by hand to see engine.io's upgrade packet ('5'): from then on the socket runs on this WebSocket.
+    ws.onMessage((message) => {
+      if (message === '5') upgraded = true;
+      server.send(message);
+    });
     open.push(ws);
   });
   // Its long-polling transport too (socket.io starts on it and falls back to it).
@@ -60,7 +66,9 @@ test('the requests screen whose socket dropped shows the changes made meanwhile 
   await expect(row(`KOPUK-${stamp}-A`)).toBeVisible();
   await expect(socketIndicator(watcher)).toContainText('Bağlı');
 
-  // The connection drops.
+  // The connection drops. socket.io starts on long polling and upgrades to a WebSocket: a cut
+  // before the upgrade is done would leave a poll in flight for up to its ping interval.
+  await expect.poll(() => upgraded, { timeout: 15_000 }).toBe(true);
   cut = true;
   await Promise.all(open.splice(0).map((ws) => ws.close()));
   await expect(socketIndicator(watcher)).toContainText('Bağlantı Yok');
