@@ -61,7 +61,7 @@ function fold(value: string): string {
 }
 
 /** Cents of an exact decimal string, so money compares exactly. */
-function cents(decimal: string): number {
+export function cents(decimal: string): number {
   const negative = decimal.startsWith('-');
   const [whole, frac = ''] = decimal.replace('-', '').split('.');
   const value = Number(whole) * 100 + Number((frac + '00').slice(0, 2));

@@ -3,6 +3,7 @@ import { routingConditionInput, type RoutingCondition, type RoutingConditionInpu
 import type { Candidate } from './candidates';
 import { zonedMoment, type RoutableRequest } from './conditions';
 import { CandidatePool, decide, evaluateRule, type EngineRule } from './engine';
+import { MatchClasses } from './match-classes';
 
 /**
  * The routing decision in process (issue 11): each condition type, each strategy, and that no
@@ -267,5 +268,36 @@ describe('trace texts', () => {
     expect(trace!.outcome).toBe('no_eligible_target');
     expect(trace!.candidates[0]!.reasons).toEqual(['çevrimdışı', 'kapasite dolu 5/5']);
     expect(trace!.candidates[0]!.status).toBe('offline');
+  });
+});
+
+describe('match classes: with nobody to give anything to, alike requests match alike', () => {
+  const rules = [
+    rule({ conditions: [condition({ conditionType: 'custom', field: 'amount', operator: 'gte', value: '100' })] }),
+    rule({ conditions: [condition({ conditionType: 'custom', field: 'amount', operator: 'eq', value: '250.50' })] }),
+    rule({ conditions: [condition({ conditionType: 'custom', field: 'amount', operator: 'lt', value: '1000' }), condition({ conditionType: 'priority_threshold', operator: 'gte', value: 7 })] }),
+    rule({ conditions: [condition({ conditionType: 'bonus_type', operator: 'in', values: ['points'] }), condition({ conditionType: 'customer_segment', operator: 'in', values: ['vip'] })] }),
+  ];
+  const nobody = new CandidatePool([agent(1, { connected: false })], NOW);
+  const moment = zonedMoment(NOW, ISTANBUL);
+  const evaluated = (req: RoutableRequest) => decide(rules, req, nobody, { moment, random: () => 0, trace: false }).matchedRuleIds;
+
+  it('gives every request the rules a full evaluation gives it, amounts on, above and below each threshold', () => {
+    const classes = MatchClasses.of(rules)!;
+    const amounts = ['0', '99.99', '100', '100.01', '250.49', '250.50', '250.51', '999.99', '1000', '5000'];
+    for (const bonusType of ['cashback', 'points'] as const) {
+      for (const customerSegment of [null, 'vip', 'regular'] as const) {
+        for (const priority of [1, 7, 10]) {
+          for (const amount of amounts) {
+            const req = request({ bonusType, customerSegment, priority, amount });
+            expect(classes.matched(req, () => evaluated(req)), JSON.stringify(req)).toEqual(evaluated(req));
+          }
+        }
+      }
+    }
+  });
+
+  it('is not used when a rule compares a text field, which tells every request apart', () => {
+    expect(MatchClasses.of([...rules, rule({ conditions: [condition({ conditionType: 'custom', field: 'customerUsername', operator: 'contains', value: 'vip' })] })])).toBeUndefined();
   });
 });

@@ -16,6 +16,7 @@ import { loadCandidates } from './candidates';
 import { zonedMoment, type RoutableRequest } from './conditions';
 import { CandidatePool, decide, type EngineRule } from './engine';
 import { loadEngineRules } from './rules-repo';
+import { MatchClasses } from './match-classes';
 import type { Actor } from '../../policies/actor';
 
 /** Who assigns in a timeline and the audit log when a rule does. */
@@ -75,6 +76,7 @@ export class RoutingSession {
   private readonly cursorMoved = new Set<number>();
   private readonly assignedUsers = new Set<number>();
   private lastMatchAt: Date | null = null;
+  private readonly matchClasses: MatchClasses | undefined;
 
   private constructor(
     private readonly tx: DbOrTx,
@@ -84,7 +86,9 @@ export class RoutingSession {
     private readonly timeZone: string,
     private readonly now: Date,
     private readonly random: () => number,
-  ) {}
+  ) {
+    this.matchClasses = MatchClasses.of(rules);
+  }
 
   /**
    * Locks the project's routing and reads what decisions need; undefined (and no lock) when the
@@ -129,15 +133,27 @@ export class RoutingSession {
 
   private async route(requests: Routable[], changes: PendingRequestChanges, opts: { countMatches?: boolean } = {}): Promise<number[]> {
     const moment = zonedMoment(this.now, this.timeZone);
+    const countMatches = opts.countMatches !== false;
     const plan: Planned[] = [];
+    // Once nobody can be given anything, the rest of the batch only counts matches, once per class of alike requests.
+    let winnable = this.anyoneEligible();
     for (const request of requests) {
+      if (!winnable) {
+        if (!countMatches) break;
+        const matched = this.matchClasses
+          ? this.matchClasses.matched(request, () => decide(this.rules, request, this.pool, { moment, random: this.random, trace: false }).matchedRuleIds)
+          : decide(this.rules, request, this.pool, { moment, random: this.random, trace: false }).matchedRuleIds;
+        this.noteMatches(matched);
+        continue;
+      }
       const decision = decide(this.rules, request, this.pool, { moment, random: this.random, trace: false });
-      if (opts.countMatches !== false) this.noteMatches(decision.matchedRuleIds);
+      if (countMatches) this.noteMatches(decision.matchedRuleIds);
       if (!decision.winner) continue;
       const userId = decision.winner.candidate.userId;
       plan.push({ requestId: request.id, rule: decision.winner.rule, userId });
       this.pool.noteAssigned(userId, this.now);
       decision.winner.rule.lastChosenUserId = userId;
+      winnable = this.anyoneEligible();
     }
     return plan.length ? this.applyPlan(plan, changes) : [];
   }
