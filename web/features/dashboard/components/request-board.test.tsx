@@ -138,8 +138,11 @@ describe('RequestBoard', () => {
     await within(column('Bekleyen')).findByRole('button', { name: 'Üzerime Al' });
     settle();
     await userEvent.click(within(column('Bekleyen')).getByRole('button', { name: 'Üzerime Al' }));
-    expect(await screen.findByText('İşlem başarısız')).toBeInTheDocument();
-    expect(screen.getByText('Bu talep zaten Ayşe Çelik tarafından alınmış')).toBeInTheDocument();
+    // The toaster may render a toast's nodes anew while it settles: both texts are looked up together until they are there.
+    await waitFor(() => {
+      expect(screen.getByText('İşlem başarısız')).toBeInTheDocument();
+      expect(screen.getByText('Bu talep zaten Ayşe Çelik tarafından alınmış')).toBeInTheDocument();
+    });
   });
 
   it('offers re-queueing where the server says the caller may, with the column’s label', async () => {
