@@ -32,16 +32,23 @@ test.describe('operatör masası', () => {
     await createRequest(page, a, `dbl_a_${stamp}`);
     const waiting = column(page, 'Bekleyen');
     const mine = column(page, 'Üzerimde').locator('[data-request-card]');
-    // Older demo requests of the same priority stand before them: scroll the queue until A shows.
-    for (let i = 0; i < 40 && (await card(waiting, a).count()) === 0; i++) {
-      // The column re-renders as pages arrive: a card may be replaced while it is being scrolled to.
-      await waiting.locator('[data-request-card]').last().scrollIntoViewIfNeeded({ timeout: 2_000 }).catch(() => undefined);
-      await page.waitForTimeout(250);
-    }
+    // Older demo requests of the same priority stand before them: the queue is scrolled until A
+    // shows. A live event may reload the column to its first page meanwhile, so the order is read
+    // again (scrolling again) until both cards are there.
+    const queueOrder = async () => {
+      for (let i = 0; i < 40 && (await card(waiting, a).count()) === 0; i++) {
+        // The column re-renders as pages arrive: a card may be replaced while it is being scrolled to.
+        await waiting.locator('[data-request-card]').last().scrollIntoViewIfNeeded({ timeout: 2_000 }).catch(() => undefined);
+        await page.waitForTimeout(250);
+      }
+      const names = await waiting.locator('[data-request-card]').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
+      return { a: names.indexOf(a), b: names.indexOf(b) };
+    };
     // Same priority, oldest first: B (created first) stands before A in the queue.
-    const names = await waiting.locator('[data-request-card]').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
-    expect(names.indexOf(b)).toBeGreaterThanOrEqual(0);
-    expect(names.indexOf(b)).toBeLessThan(names.indexOf(a));
+    await expect.poll(async () => {
+      const at = await queueOrder();
+      return at.a >= 0 && at.b >= 0 ? (at.b < at.a ? 'B before A' : 'A before B') : 'not both shown';
+    }, { timeout: 30_000 }).toBe('B before A');
     const before = await mine.count();
     await page.waitForTimeout(500);
     await card(waiting, b).getByRole('button', { name: /Üzerime Al|Sıraya al/ }).dblclick();
