@@ -119,7 +119,7 @@ export async function createRequestsInTransaction(
   // trigger already holds the project's 'assigned' count row and the waiting status's, 'queued'
   // where it routes, so the moves below lock nothing new: the order claims use),
   // so concurrent batches still insert side by side; undefined when the project has no active rule.
-  const routing = routes && created.length > 0 ? await RoutingSession.open(tx, input.projectId, now) : undefined;
+  const routing = routes && created.length > 0 ? await RoutingSession.open(tx, input.projectId, now, { activeRuleSeen: true }) : undefined;
   if (routing) {
     await routing.routeCreated(createdRows, changes);
     await routing.finish();

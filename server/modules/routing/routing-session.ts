@@ -94,15 +94,21 @@ export class RoutingSession {
    * Locks the project's routing and reads what decisions need; undefined (and no lock) when the
    * project has no active rule, so projects without routing pay one indexed lookup.
    */
-  static async open(tx: DbOrTx, projectId: number, now: Date, random: () => number = Math.random): Promise<RoutingSession | undefined> {
-    if (!(await RoutingSession.anyActiveRule(tx, projectId))) return undefined;
+  static async open(
+    tx: DbOrTx,
+    projectId: number,
+    now: Date,
+    opts: { random?: () => number; activeRuleSeen?: boolean } = {},
+  ): Promise<RoutingSession | undefined> {
+    // A caller that has just seen an active rule in this transaction (request creation) is not asked again.
+    if (!opts.activeRuleSeen && !(await RoutingSession.anyActiveRule(tx, projectId))) return undefined;
     await lockProjectRouting(tx, projectId);
     const rules = await loadEngineRules(tx, projectId, { activeOnly: true });
     if (rules.length === 0) return undefined;
     const targets = rules.flatMap((r) => (r.targetUserId === null ? [] : [r.targetUserId]));
     const candidates = await loadCandidates(tx, projectId, targets);
     const settings = await readProjectSettings(tx, projectId);
-    return new RoutingSession(tx, projectId, rules, new CandidatePool(candidates, now), settings?.timezone ?? SETTINGS_DEFAULTS.timezone, now, random);
+    return new RoutingSession(tx, projectId, rules, new CandidatePool(candidates, now), settings?.timezone ?? SETTINGS_DEFAULTS.timezone, now, opts.random ?? Math.random);
   }
 
   /** Whether the project routes at all: one indexed lookup. */
@@ -166,13 +172,21 @@ export class RoutingSession {
    */
   async routeWaiting(changes: PendingRequestChanges, scanLimit = 500): Promise<number[]> {
     if (!this.anyoneEligible()) return [];
+    return this.route(await this.lockWaiting(scanLimit), changes, { countMatches: false });
+  }
+
+  /**
+   * The project's waiting requests nobody holds, highest priority then oldest first, locked for
+   * this transaction. A request someone is claiming right now is theirs: skipped, never waited for.
+   */
+  private async lockWaiting(scanLimit: number): Promise<Routable[]> {
     const result = await this.tx.execute(sql`
       select ${WAITING_COLUMNS} from bonus_requests
       where project_id = ${this.projectId} and status in ('new', 'queued') and reserved_for_user_id is null
       order by priority desc, created_at, id
       limit ${scanLimit}
       for update skip locked`);
-    return this.route((result as unknown as { rows: WaitingRow[] }).rows.map(toRoutable), changes, { countMatches: false });
+    return (result as unknown as { rows: WaitingRow[] }).rows.map(toRoutable);
   }
 
   private async applyPlan(plan: Planned[], changes: PendingRequestChanges): Promise<number[]> {
@@ -271,14 +285,7 @@ export class RoutingSession {
   async handOutTo(userId: number, changes: PendingRequestChanges, opts: { exclude?: ReadonlySet<number>; scanLimit?: number } = {}): Promise<number[]> {
     const person = this.pool.byId.get(userId);
     if (!person || !this.pool.eligible(person)) return [];
-    const result = await this.tx.execute(sql`
-      select ${WAITING_COLUMNS} from bonus_requests
-      where project_id = ${this.projectId} and status in ('new', 'queued') and reserved_for_user_id is null
-      order by priority desc, created_at, id
-      limit ${opts.scanLimit ?? 500}
-      -- A request someone is claiming right now is theirs: skipped, never waited for.
-      for update skip locked`);
-    const requests = (result as unknown as { rows: WaitingRow[] }).rows.map(toRoutable).filter((r) => !opts.exclude?.has(r.id));
+    const requests = (await this.lockWaiting(opts.scanLimit ?? 500)).filter((r) => !opts.exclude?.has(r.id));
     const moment = zonedMoment(this.now, this.timeZone);
     const handed: number[] = [];
     for (const request of requests) {
