@@ -10,6 +10,7 @@ import { customerKey } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { RequestActorRef } from '../../policies/request-policy';
 import { RoutingSession } from '../routing/routing-session';
+import { hasActiveRules } from '../routing/rules-repo';
 import { readDeskSettings } from './desk-settings';
 import { auditRequestChange, PendingRequestChanges, publishRequestChanges, recordRequestEvents } from './request-changes';
 
@@ -62,7 +63,7 @@ export async function createRequestsInTransaction(
 ): Promise<{ created: CreatedRequest[]; requests: BonusRequest[]; viewed: ViewedRequest[]; skipped: number; publish: () => void }> {
   const now = ctx.clock.now();
   const items = input.items;
-  const routes = items.length > 0 && (await RoutingSession.anyActiveRule(tx, input.projectId));
+  const routes = items.length > 0 && (await hasActiveRules(tx, input.projectId));
   const rows = items.map((item) => toStored(item, routes, now));
   const inserted = await tx.execute(sql`
     insert into bonus_requests (project_id, external_id, customer_id, customer_username, customer_name, bonus_type, customer_segment, amount,

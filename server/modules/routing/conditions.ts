@@ -60,8 +60,34 @@ function fold(value: string): string {
     .replace(/[ıçğöşüâîû]/g, (c) => ({ ı: 'i', ç: 'c', ğ: 'g', ö: 'o', ş: 's', ü: 'u', â: 'a', î: 'i', û: 'u' })[c] ?? c);
 }
 
-/** Cents of an exact decimal string, so money compares exactly. */
+/**
+ * Cents of an exact decimal string, so money compares exactly (digits past the second decimal
+ * are dropped). Read digit by digit: a sync batch reads every request's amount.
+ */
 export function cents(decimal: string): number {
+  let i = decimal.charCodeAt(0) === 45 ? 1 : 0;
+  const negative = i === 1;
+  let whole = 0;
+  let fraction = 0;
+  let fractionDigits = -1;
+  for (; i < decimal.length; i++) {
+    const code = decimal.charCodeAt(i);
+    if (code === 46 && fractionDigits < 0) fractionDigits = 0;
+    else if (code < 48 || code > 57) return slowCents(decimal);
+    else if (fractionDigits < 0) whole = whole * 10 + (code - 48);
+    else if (fractionDigits < 2) {
+      fraction = fraction * 10 + (code - 48);
+      fractionDigits++;
+    }
+  }
+  if (fractionDigits === 1) fraction *= 10;
+  if (whole > Number.MAX_SAFE_INTEGER / 1000) return slowCents(decimal);
+  const value = whole * 100 + fraction;
+  return negative ? -value : value;
+}
+
+/** Anything but plain digits with one point (not what the contract sends): read as before. */
+function slowCents(decimal: string): number {
   const negative = decimal.startsWith('-');
   const [whole, frac = ''] = decimal.replace('-', '').split('.');
   const value = Number(whole) * 100 + Number((frac + '00').slice(0, 2));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { routingConditionInput, type RoutingCondition, type RoutingConditionInput } from '@common/schemas/routing';
 import type { Candidate } from './candidates';
-import { zonedMoment, type RoutableRequest } from './conditions';
+import { cents, zonedMoment, type RoutableRequest } from './conditions';
 import { CandidatePool, decide, evaluateRule, type EngineRule } from './engine';
 import { MatchClasses } from './match-classes';
 
@@ -277,27 +277,77 @@ describe('match classes: with nobody to give anything to, alike requests match a
     rule({ conditions: [condition({ conditionType: 'custom', field: 'amount', operator: 'eq', value: '250.50' })] }),
     rule({ conditions: [condition({ conditionType: 'custom', field: 'amount', operator: 'lt', value: '1000' }), condition({ conditionType: 'priority_threshold', operator: 'gte', value: 7 })] }),
     rule({ conditions: [condition({ conditionType: 'bonus_type', operator: 'in', values: ['points'] }), condition({ conditionType: 'customer_segment', operator: 'in', values: ['vip'] })] }),
+    rule({ conditions: [condition({ conditionType: 'customer_segment', operator: 'not_in', values: ['vip', 'high_risk'] }), condition({ conditionType: 'priority_threshold', operator: 'lte', value: 5 })] }),
+    rule({ conditions: [condition({ conditionType: 'bonus_type', operator: 'not_in', values: ['other'] }), condition({ conditionType: 'custom', field: 'amount', operator: 'neq', value: '0' })] }),
+    // Monday 12:00 in Istanbul: inside the first window, outside the second; the inactive rule never matches.
+    rule({ conditions: [condition({ conditionType: 'time_window', weekdays: [1], from: '09:00', to: '18:00' }), condition({ conditionType: 'custom', field: 'amount', operator: 'lte', value: '250.50' })] }),
+    rule({ conditions: [condition({ conditionType: 'time_window', weekdays: [1, 2], from: '22:00', to: '06:00' })] }),
+    rule({ isActive: false }),
   ];
   const nobody = new CandidatePool([agent(1, { connected: false })], NOW);
   const moment = zonedMoment(NOW, ISTANBUL);
   const evaluated = (req: RoutableRequest) => decide(rules, req, nobody, { moment, random: () => 0, trace: false }).matchedRuleIds;
 
   it('gives every request the rules a full evaluation gives it, amounts on, above and below each threshold', () => {
-    const classes = MatchClasses.of(rules)!;
+    const classes = MatchClasses.of(rules, moment)!;
     const amounts = ['0', '99.99', '100', '100.01', '250.49', '250.50', '250.51', '999.99', '1000', '5000'];
     for (const bonusType of ['cashback', 'points'] as const) {
       for (const customerSegment of [null, 'vip', 'regular'] as const) {
         for (const priority of [1, 7, 10]) {
           for (const amount of amounts) {
             const req = request({ bonusType, customerSegment, priority, amount });
-            expect(classes.matched(req, () => evaluated(req)), JSON.stringify(req)).toEqual(evaluated(req));
+            expect(classes.matched(req), JSON.stringify(req)).toEqual(evaluated(req));
           }
         }
       }
     }
   });
 
+  it('adds up per rule, by class, the matches a full evaluation of each request would count', () => {
+    const classes = MatchClasses.of(rules, moment)!;
+    const expected = new Map<number, number>();
+    const amounts = ['0', '99.99', '100', '250.5', '250.50', '999.99', '1000', '-5'];
+    let n = 0;
+    for (const bonusType of ['cashback', 'points', 'other'] as const) {
+      for (const customerSegment of [null, 'vip', 'high_risk'] as const) {
+        for (const priority of [1, 7, 10, 42]) {
+          for (const amount of amounts) {
+            const req = request({ bonusType, customerSegment, priority, amount, externalId: `E-${n++}` });
+            classes.count(req);
+            for (const id of evaluated(req)) expected.set(id, (expected.get(id) ?? 0) + 1);
+          }
+        }
+      }
+    }
+    const counted = new Map<number, number>();
+    expect(classes.drain((id, matches) => counted.set(id, (counted.get(id) ?? 0) + matches))).toBe(true);
+    expect(counted).toEqual(expected);
+    // Drained: nothing is counted twice.
+    expect(classes.drain(() => expect.unreachable())).toBe(false);
+  });
+
   it('is not used when a rule compares a text field, which tells every request apart', () => {
-    expect(MatchClasses.of([...rules, rule({ conditions: [condition({ conditionType: 'custom', field: 'customerUsername', operator: 'contains', value: 'vip' })] })])).toBeUndefined();
+    expect(MatchClasses.of([...rules, rule({ conditions: [condition({ conditionType: 'custom', field: 'customerUsername', operator: 'contains', value: 'vip' })] })], moment)).toBeUndefined();
+  });
+});
+
+describe('cents: exact money from a decimal string', () => {
+  it.each([
+    ['0', 0],
+    ['12', 1200],
+    ['12.5', 1250],
+    ['12.50', 1250],
+    ['12.509', 1250],
+    ['-3.07', -307],
+    ['.5', 50],
+    ['1000000.99', 100000099],
+  ])('%s is %i cents', (decimal, expected) => {
+    expect(cents(decimal)).toBe(expected);
+  });
+
+  it('reads what is not plain digits as before (a number, or NaN)', () => {
+    expect(cents('1e3')).toBe(100_000);
+    expect(cents('1.2.3')).toBe(120);
+    expect(cents('abc')).toBeNaN();
   });
 });

@@ -15,7 +15,7 @@ import { readProjectSettings } from '../settings/read-settings';
 import { loadCandidates } from './candidates';
 import { zonedMoment, type RoutableRequest } from './conditions';
 import { CandidatePool, decide, type EngineRule } from './engine';
-import { loadEngineRules } from './rules-repo';
+import { hasActiveRules, loadEngineRules } from './rules-repo';
 import { MatchClasses } from './match-classes';
 import type { Actor } from '../../policies/actor';
 
@@ -87,7 +87,7 @@ export class RoutingSession {
     private readonly now: Date,
     private readonly random: () => number,
   ) {
-    this.matchClasses = MatchClasses.of(rules);
+    this.matchClasses = MatchClasses.of(rules, zonedMoment(now, timeZone));
   }
 
   /**
@@ -101,7 +101,7 @@ export class RoutingSession {
     opts: { random?: () => number; activeRuleSeen?: boolean } = {},
   ): Promise<RoutingSession | undefined> {
     // A caller that has just seen an active rule in this transaction (request creation) is not asked again.
-    if (!opts.activeRuleSeen && !(await RoutingSession.anyActiveRule(tx, projectId))) return undefined;
+    if (!opts.activeRuleSeen && !(await hasActiveRules(tx, projectId))) return undefined;
     await lockProjectRouting(tx, projectId);
     const rules = await loadEngineRules(tx, projectId, { activeOnly: true });
     if (rules.length === 0) return undefined;
@@ -109,12 +109,6 @@ export class RoutingSession {
     const candidates = await loadCandidates(tx, projectId, targets);
     const settings = await readProjectSettings(tx, projectId);
     return new RoutingSession(tx, projectId, rules, new CandidatePool(candidates, now), settings?.timezone ?? SETTINGS_DEFAULTS.timezone, now, opts.random ?? Math.random);
-  }
-
-  /** Whether the project routes at all: one indexed lookup. */
-  static async anyActiveRule(tx: DbOrTx, projectId: number): Promise<boolean> {
-    const active = await tx.execute(sql`select exists(select 1 from routing_rules where project_id = ${projectId} and is_active) as found`);
-    return (active as unknown as { rows: { found: boolean }[] }).rows[0]?.found === true;
   }
 
   /** Anyone at all who could be given a request now. */
@@ -131,9 +125,9 @@ export class RoutingSession {
    * rows locked and their loads re-read, one statement for the events.
    */
   async routeCreated(created: CreatedRoutable[], changes: PendingRequestChanges): Promise<number[]> {
-    const waiting = created
-      .filter((r) => r.status === 'new' || r.status === 'queued')
-      .sort((a, b) => b.priority - a.priority || a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
+    const waiting = created.filter((r) => r.status === 'new' || r.status === 'queued');
+    // Whom goes first matters only while someone can be given something (a bulk import's later batches only count matches).
+    if (this.anyoneEligible()) waiting.sort((a, b) => b.priority - a.priority || a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
     return this.route(waiting, changes);
   }
 
@@ -143,13 +137,12 @@ export class RoutingSession {
     const plan: Planned[] = [];
     // Once nobody can be given anything, the rest of the batch only counts matches, once per class of alike requests.
     let winnable = this.anyoneEligible();
+    const matchesOf = (request: RoutableRequest) => decide(this.rules, request, this.pool, { moment, random: this.random, trace: false }).matchedRuleIds;
     for (const request of requests) {
       if (!winnable) {
         if (!countMatches) break;
-        const matched = this.matchClasses
-          ? this.matchClasses.matched(request, () => decide(this.rules, request, this.pool, { moment, random: this.random, trace: false }).matchedRuleIds)
-          : decide(this.rules, request, this.pool, { moment, random: this.random, trace: false }).matchedRuleIds;
-        this.noteMatches(matched);
+        if (this.matchClasses) this.matchClasses.count(request);
+        else this.noteMatches(matchesOf(request));
         continue;
       }
       const decision = decide(this.rules, request, this.pool, { moment, random: this.random, trace: false });
@@ -161,6 +154,7 @@ export class RoutingSession {
       decision.winner.rule.lastChosenUserId = userId;
       winnable = this.anyoneEligible();
     }
+    if (this.matchClasses?.drain((ruleId, n) => this.matches.set(ruleId, (this.matches.get(ruleId) ?? 0) + n))) this.lastMatchAt = this.now;
     return plan.length ? this.applyPlan(plan, changes) : [];
   }
 

@@ -35,24 +35,43 @@ async function conditionsByRule(db: DbOrTx, ruleIds: number[]): Promise<Map<numb
   return map;
 }
 
-/** The project's rules for the engine, in evaluation order (active ones only unless asked). */
+/**
+ * The project's rules for the engine, in evaluation order (active ones only unless asked), each
+ * with its conditions as `presentCondition` shapes them: one statement (a sync batch reads them
+ * while it holds the project's counts).
+ */
 export async function loadEngineRules(db: DbOrTx, projectId: number, opts: { activeOnly: boolean }): Promise<EngineRule[]> {
-  const rules = await db
-    .select({
-      id: routingRules.id,
-      ruleName: routingRules.ruleName,
-      targetStrategy: routingRules.targetStrategy,
-      targetUserId: routingRules.targetUserId,
-      priority: routingRules.priority,
-      position: routingRules.position,
-      isActive: routingRules.isActive,
-      lastChosenUserId: routingRules.lastChosenUserId,
-    })
-    .from(routingRules)
-    .where(and(eq(routingRules.projectId, projectId), opts.activeOnly ? eq(routingRules.isActive, true) : undefined))
-    .orderBy(desc(routingRules.priority), asc(routingRules.position), asc(routingRules.id));
-  const conditions = await conditionsByRule(db, rules.map((r) => r.id));
-  return rules.map((r) => ({ ...r, conditions: conditions.get(r.id) ?? [] }));
+  const result = await db.execute(sql`
+    select r.id, r.rule_name, r.target_strategy, r.target_user_id, r.priority, r.position, r.is_active, r.last_chosen_user_id,
+      coalesce((
+        select jsonb_agg(c.params || jsonb_build_object('id', c.id, 'conditionType', c.condition_type) order by c.position, c.id)
+        from routing_rule_conditions c where c.rule_id = r.id
+      ), '[]'::jsonb) as conditions
+    from routing_rules r
+    where r.project_id = ${projectId}${opts.activeOnly ? sql` and r.is_active` : sql``}
+    order by r.priority desc, r.position, r.id`);
+  type Row = {
+    id: number;
+    rule_name: string;
+    target_strategy: EngineRule['targetStrategy'];
+    target_user_id: number | null;
+    priority: number;
+    position: number;
+    is_active: boolean;
+    last_chosen_user_id: number | null;
+    conditions: RoutingCondition[] | string;
+  };
+  return (result as unknown as { rows: Row[] }).rows.map((r) => ({
+    id: Number(r.id),
+    ruleName: r.rule_name,
+    targetStrategy: r.target_strategy,
+    targetUserId: r.target_user_id === null ? null : Number(r.target_user_id),
+    priority: Number(r.priority),
+    position: Number(r.position),
+    isActive: Boolean(r.is_active),
+    lastChosenUserId: r.last_chosen_user_id === null ? null : Number(r.last_chosen_user_id),
+    conditions: typeof r.conditions === 'string' ? (JSON.parse(r.conditions) as RoutingCondition[]) : r.conditions,
+  }));
 }
 
 /** True when the project has an active rule: routing runs only then. */
