@@ -117,9 +117,14 @@ export async function applyTransitions(
     sql`updated_at = ${opts.now.toISOString()}::timestamptz`,
   ];
   // Shaped so the plan is driven by the ids (primary key), also on statistics not yet analysed
-  // after a bulk import: 'before' reads by id alone, and no filter narrows the unnest.
+  // after a bulk import: 'before' joins the ids to the primary key, and no filter narrows the
+  // unnest. (Read as `id = any(…)` it was planned, on a fresh import, as a scan of another index
+  // per id with the whole list checked each time: 0.1 s for a thousand routed requests.)
   const result = await tx.execute(sql`
-    with before as (select id, status, assigned_user_id, reserved_for_user_id, reserved_at from bonus_requests where id = any(${sqlArray(ids, 'int')}))
+    with before as (
+      select b.id, b.status, b.assigned_user_id, b.reserved_for_user_id, b.reserved_at
+      from unnest(${sqlArray(ids, 'int')}) as i(id) join bonus_requests b on b.id = i.id
+    )
     update bonus_requests set status = u.to_status, ${sql.join(set, sql`, `)}
     from unnest(${sqlArray(ids, 'int')}, ${sqlArray(
       rows.map((r) => r.to),
