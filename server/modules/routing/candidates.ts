@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { AGENT_THRESHOLDS } from '@common/constants';
 import type { AgentStatus, BonusType, CustomerSegment, Role } from '@common/enums';
 import { WORKER_ROLES } from '@common/schemas/agents';
@@ -64,7 +64,7 @@ export function hasSkills(c: Candidate, bonusType: BonusType, segment: CustomerS
   return c.skillBonusTypes.includes(bonusType) && (segment === null || c.skillSegments.includes(segment));
 }
 
-type Row = {
+export type CandidateRow = {
   user_id: number;
   full_name: string;
   username: string;
@@ -88,11 +88,11 @@ const asArray = <T extends string>(v: T[] | string | null): T[] =>
   Array.isArray(v) ? v : typeof v === 'string' && v.length > 2 ? (v.slice(1, -1).split(',') as T[]) : [];
 
 /**
- * The project's members (every role), plus any extra users named (user targets who are not
- * members), with load, capacity, presence and skills: one statement.
+ * The statement reading the project's members (every role), plus the users `extra` admits (user
+ * targets who are not members), with load, capacity, presence and skills; rows for `toCandidate`.
  */
-export async function loadCandidates(db: DbOrTx, projectId: number, extraUserIds: number[] = []): Promise<Candidate[]> {
-  const result = await db.execute(sql`
+export function candidatesQuery(projectId: number, extra: SQL): SQL {
+  return sql`
     select users.id as user_id, users.full_name, users.username, users.role, users.is_active as account_active,
       (m.user_id is not null) as is_member, m.agent_active as member_active, m.connected, users.manual_status,
       users.last_activity_at, coalesce(l.n, 0)::int as load, ${effectiveMaxLoad(projectId)} as max_load,
@@ -103,9 +103,13 @@ export async function loadCandidates(db: DbOrTx, projectId: number, extraUserIds
       select count(*)::int as n from bonus_requests b
       where b.project_id = ${projectId} and b.assigned_user_id = users.id and b.status in ('assigned', 'in_progress')
     ) l on true
-    where m.user_id is not null or users.id = any(${sqlArray(extraUserIds, 'int')})
-    order by users.id`);
-  return (result as unknown as { rows: Row[] }).rows.map((r) => ({
+    where m.user_id is not null or ${extra}
+    order by users.id`;
+}
+
+/** A candidate from a row of `candidatesQuery` (as the driver returns it, or as JSON). */
+export function toCandidate(r: CandidateRow): Candidate {
+  return {
     userId: Number(r.user_id),
     fullName: r.full_name,
     username: r.username,
@@ -121,5 +125,11 @@ export async function loadCandidates(db: DbOrTx, projectId: number, extraUserIds
     skillBonusTypes: asArray(r.skill_bonus_types),
     skillSegments: asArray(r.skill_segments),
     lastAssignedAt: asDate(r.last_assigned_at),
-  }));
+  };
+}
+
+/** The project's members (every role), plus any extra users named: one statement. */
+export async function loadCandidates(db: DbOrTx, projectId: number, extraUserIds: number[] = []): Promise<Candidate[]> {
+  const result = await db.execute(candidatesQuery(projectId, sql`users.id = any(${sqlArray(extraUserIds, 'int')})`));
+  return (result as unknown as { rows: CandidateRow[] }).rows.map(toCandidate);
 }

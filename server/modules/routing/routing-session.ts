@@ -11,13 +11,15 @@ import { sqlArray } from '../../db/sql-arrays';
 import { lockUserLoad } from '../bonus/hand-over-reservations';
 import { auditRequestChange, recordRequestEvents, type PendingRequestChanges } from '../bonus/request-changes';
 import { applyTransition, applyTransitions } from '../bonus/request-state-machine';
-import { readProjectSettings } from '../settings/read-settings';
-import { loadCandidates } from './candidates';
+import { candidatesQuery, toCandidate, type CandidateRow } from './candidates';
 import { zonedMoment, type RoutableRequest } from './conditions';
-import { CandidatePool, decide, type EngineRule } from './engine';
-import { hasActiveRules, loadEngineRules } from './rules-repo';
+import { byEvaluationOrder, CandidatePool, decide, type EngineRule } from './engine';
+import { engineRulesQuery, hasActiveRules, toEngineRule, type EngineRuleRow } from './rules-repo';
 import { MatchClasses } from './match-classes';
 import type { Actor } from '../../policies/actor';
+
+/** A json column as the driver returns it (parsed by pg and PGlite; text from a driver that does not). */
+const fromJson = <T>(v: T[] | string): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : v);
 
 /** Who assigns in a timeline and the audit log when a rule does. */
 export const ROUTING_ACTOR: Actor = { id: null, username: 'routing', fullName: 'Otomatik Atama' };
@@ -103,12 +105,21 @@ export class RoutingSession {
     // A caller that has just seen an active rule in this transaction (request creation) is not asked again.
     if (!opts.activeRuleSeen && !(await hasActiveRules(tx, projectId))) return undefined;
     await lockProjectRouting(tx, projectId);
-    const rules = await loadEngineRules(tx, projectId, { activeOnly: true });
+    // The rules, the people (members and the rules' user targets) and the time zone: one round
+    // trip, as a sync batch opens a session while it holds the project's counts.
+    const result = await tx.execute(sql`
+      select
+        (select coalesce(json_agg(r), '[]') from (${engineRulesQuery(projectId, { activeOnly: true })}) r) as rules,
+        (select coalesce(json_agg(c), '[]') from (${candidatesQuery(
+          projectId,
+          sql`users.id in (select target_user_id from routing_rules where project_id = ${projectId} and is_active and target_user_id is not null)`,
+        )}) c) as candidates,
+        (select timezone from project_settings where project_id = ${projectId}) as timezone`);
+    const [state] = (result as unknown as { rows: { rules: EngineRuleRow[] | string; candidates: CandidateRow[] | string; timezone: string | null }[] }).rows;
+    const rules = fromJson(state!.rules).map(toEngineRule).sort(byEvaluationOrder);
     if (rules.length === 0) return undefined;
-    const targets = rules.flatMap((r) => (r.targetUserId === null ? [] : [r.targetUserId]));
-    const candidates = await loadCandidates(tx, projectId, targets);
-    const settings = await readProjectSettings(tx, projectId);
-    return new RoutingSession(tx, projectId, rules, new CandidatePool(candidates, now), settings?.timezone ?? SETTINGS_DEFAULTS.timezone, now, opts.random ?? Math.random);
+    const candidates = fromJson(state!.candidates).map(toCandidate);
+    return new RoutingSession(tx, projectId, rules, new CandidatePool(candidates, now), state!.timezone ?? SETTINGS_DEFAULTS.timezone, now, opts.random ?? Math.random);
   }
 
   /** Anyone at all who could be given a request now. */
@@ -350,35 +361,37 @@ export class RoutingSession {
     return 'assigned';
   }
 
-  /** Writes the day's matches and assignments per rule, last match times, cursors and last assignments. */
+  /**
+   * Writes the day's matches and assignments per rule, last match times, cursors and last
+   * assignments: one statement (a sync batch finishes while it holds the project's counts).
+   */
   async finish(): Promise<void> {
     const ruleIds = [...new Set([...this.matches.keys(), ...this.assignments.keys()])];
-    if (ruleIds.length > 0) {
-      const day = localDate(this.timeZone, this.now);
-      const matches = ruleIds.map((id) => this.matches.get(id) ?? 0);
-      const assignments = ruleIds.map((id) => this.assignments.get(id) ?? 0);
-      await this.tx.execute(sql`
+    if (ruleIds.length === 0 && this.assignedUsers.size === 0) return;
+    const day = localDate(this.timeZone, this.now);
+    const matches = ruleIds.map((id) => this.matches.get(id) ?? 0);
+    const assignments = ruleIds.map((id) => this.assignments.get(id) ?? 0);
+    const cursors = ruleIds.map((id) => (this.cursorMoved.has(id) ? (this.rules.find((r) => r.id === id)?.lastChosenUserId ?? null) : null));
+    const matchedAt = ruleIds.map((id) => (this.matches.has(id) ? this.lastMatchAt : null));
+    await this.tx.execute(sql`
+      with stats as (
         insert into routing_rule_daily_stats (rule_id, day, matches, assignments)
         select u.rule_id, ${day}::date, u.matches, u.assignments
         from unnest(${sqlArray(ruleIds, 'int')}, ${sqlArray(matches, 'int')}, ${sqlArray(assignments, 'int')}) as u(rule_id, matches, assignments)
         on conflict (rule_id, day) do update set
           matches = routing_rule_daily_stats.matches + excluded.matches,
-          assignments = routing_rule_daily_stats.assignments + excluded.assignments`);
-      const cursors = ruleIds.map((id) => (this.cursorMoved.has(id) ? (this.rules.find((r) => r.id === id)?.lastChosenUserId ?? null) : null));
-      const matchedAt = ruleIds.map((id) => (this.matches.has(id) ? this.lastMatchAt : null));
-      await this.tx.execute(sql`
+          assignments = routing_rule_daily_stats.assignments + excluded.assignments
+      ),
+      rules as (
         update routing_rules r set
           assignments_total = r.assignments_total + u.assignments,
           last_chosen_user_id = coalesce(u.cursor, r.last_chosen_user_id),
           last_matched_at = coalesce(u.matched_at, r.last_matched_at)
         from unnest(${sqlArray(ruleIds, 'int')}, ${sqlArray(assignments, 'int')}, ${sqlArray(cursors, 'int')}, ${sqlArray(matchedAt, 'timestamptz')})
           as u(rule_id, assignments, cursor, matched_at)
-        where r.id = u.rule_id`);
-    }
-    if (this.assignedUsers.size > 0) {
-      await this.tx.execute(sql`
-        update project_members set last_assigned_at = ${this.now.toISOString()}::timestamptz
-        where project_id = ${this.projectId} and user_id = any(${sqlArray([...this.assignedUsers], 'int')})`);
-    }
+        where r.id = u.rule_id
+      )
+      update project_members set last_assigned_at = ${this.now.toISOString()}::timestamptz
+      where project_id = ${this.projectId} and user_id = any(${sqlArray([...this.assignedUsers], 'int')})`);
   }
 }

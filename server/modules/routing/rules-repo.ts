@@ -4,7 +4,7 @@ import type { RoutingCondition, RoutingConditionParsed, RoutingRule } from '@com
 import type { DbOrTx } from '../../db/client';
 import { routingRuleConditions, routingRules, users } from '../../db/schema';
 import { isoTimestamp } from '../bonus/present-request';
-import type { EngineRule } from './engine';
+import { byEvaluationOrder, type EngineRule } from './engine';
 
 type ConditionRow = typeof routingRuleConditions.$inferSelect;
 
@@ -35,33 +35,33 @@ async function conditionsByRule(db: DbOrTx, ruleIds: number[]): Promise<Map<numb
   return map;
 }
 
-/**
- * The project's rules for the engine, in evaluation order (active ones only unless asked), each
- * with its conditions as `presentCondition` shapes them: one statement (a sync batch reads them
- * while it holds the project's counts).
- */
-export async function loadEngineRules(db: DbOrTx, projectId: number, opts: { activeOnly: boolean }): Promise<EngineRule[]> {
-  const result = await db.execute(sql`
+/** The statement reading the project's rules (active ones only unless asked) with their conditions; rows for `toEngineRule`. */
+export function engineRulesQuery(projectId: number, opts: { activeOnly: boolean }): SQL {
+  return sql`
     select r.id, r.rule_name, r.target_strategy, r.target_user_id, r.priority, r.position, r.is_active, r.last_chosen_user_id,
       coalesce((
         select jsonb_agg(c.params || jsonb_build_object('id', c.id, 'conditionType', c.condition_type) order by c.position, c.id)
         from routing_rule_conditions c where c.rule_id = r.id
       ), '[]'::jsonb) as conditions
     from routing_rules r
-    where r.project_id = ${projectId}${opts.activeOnly ? sql` and r.is_active` : sql``}
-    order by r.priority desc, r.position, r.id`);
-  type Row = {
-    id: number;
-    rule_name: string;
-    target_strategy: EngineRule['targetStrategy'];
-    target_user_id: number | null;
-    priority: number;
-    position: number;
-    is_active: boolean;
-    last_chosen_user_id: number | null;
-    conditions: RoutingCondition[] | string;
-  };
-  return (result as unknown as { rows: Row[] }).rows.map((r) => ({
+    where r.project_id = ${projectId}${opts.activeOnly ? sql` and r.is_active` : sql``}`;
+}
+
+export type EngineRuleRow = {
+  id: number;
+  rule_name: string;
+  target_strategy: EngineRule['targetStrategy'];
+  target_user_id: number | null;
+  priority: number;
+  position: number;
+  is_active: boolean;
+  last_chosen_user_id: number | null;
+  conditions: RoutingCondition[] | string;
+};
+
+/** A rule for the engine from a row of `engineRulesQuery`, its conditions shaped as `presentCondition` shapes them. */
+export function toEngineRule(r: EngineRuleRow): EngineRule {
+  return {
     id: Number(r.id),
     ruleName: r.rule_name,
     targetStrategy: r.target_strategy,
@@ -71,7 +71,13 @@ export async function loadEngineRules(db: DbOrTx, projectId: number, opts: { act
     isActive: Boolean(r.is_active),
     lastChosenUserId: r.last_chosen_user_id === null ? null : Number(r.last_chosen_user_id),
     conditions: typeof r.conditions === 'string' ? (JSON.parse(r.conditions) as RoutingCondition[]) : r.conditions,
-  }));
+  };
+}
+
+/** The project's rules for the engine, in evaluation order (active ones only unless asked): one statement. */
+export async function loadEngineRules(db: DbOrTx, projectId: number, opts: { activeOnly: boolean }): Promise<EngineRule[]> {
+  const result = await db.execute(engineRulesQuery(projectId, opts));
+  return (result as unknown as { rows: EngineRuleRow[] }).rows.map(toEngineRule).sort(byEvaluationOrder);
 }
 
 /** True when the project has an active rule: routing runs only then. */
