@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { BONUS_MESSAGES } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
@@ -130,6 +130,26 @@ describe('createRequests for imported rows (source sync)', () => {
       ['SYNC-2', 'sync', 'new'],
     ]);
     expect(emits.mock.calls.map((c) => c[1])).toEqual([SOCKET_EVENTS.requestCreated, SOCKET_EVENTS.requestCreated]);
+  });
+
+  it('gives each created row one created event, in creation order, naming the import and its actor; a skipped row gets none', async () => {
+    const { created, skipped } = await createRequests(bed.app.ctx, {
+      projectId: bed.project.id,
+      source: 'sync',
+      actor: SYSTEM_ACTOR,
+      items: [{ externalId: 'EV-1', status: 'queued' }, { externalId: 'SYNC-1' }, { customerName: 'Kimliksiz' }, { externalId: 'EV-2', status: 'completed' }],
+    });
+    expect(skipped).toBe(1);
+    const events = await bed.app.ctx.database.db
+      .select()
+      .from(bonusRequestEvents)
+      .where(inArray(bonusRequestEvents.requestId, created.map((r) => r.id)))
+      .orderBy(bonusRequestEvents.id);
+    expect(events.map((e) => [e.requestId, e.projectId, e.type, e.actorUserId, e.actorName, e.fromStatus, e.toStatus, e.reason, e.details])).toEqual(
+      created.map((r) => [r.id, bed.project.id, 'created', SYSTEM_ACTOR.id, SYSTEM_ACTOR.fullName, null, r.status, null, { source: 'sync' }]),
+    );
+    expect(created.map((r) => r.status)).toEqual(['queued', 'new', 'completed']);
+    expect(new Set(events.map((e) => e.createdAt.toISOString())).size).toBe(1);
   });
 
   it('a row that arrives completed is completed as of its last change at the source, in the same insert', async () => {

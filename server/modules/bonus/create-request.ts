@@ -12,7 +12,7 @@ import type { RequestActorRef } from '../../policies/request-policy';
 import { RoutingSession } from '../routing/routing-session';
 import { hasActiveRules } from '../routing/rules-repo';
 import { readDeskSettings } from './desk-settings';
-import { auditRequestChange, PendingRequestChanges, publishRequestChanges, recordRequestEvents } from './request-changes';
+import { auditRequestChange, createdEventsInsert, PendingRequestChanges, publishRequestChanges } from './request-changes';
 
 /** One request to create, from the manual form or from a project's own system (sync). */
 export interface NewRequest {
@@ -65,40 +65,37 @@ export async function createRequestsInTransaction(
   const items = input.items;
   const routes = items.length > 0 && (await hasActiveRules(tx, input.projectId));
   const rows = items.map((item) => toStored(item, routes, now));
+  // The requests and their 'created' timeline events in one statement: the events are written
+  // from what the insert returns (no ids sent back and forth, no event rows built in Node), and
+  // before the insert's statement triggers take the project's count rows, which a concurrent
+  // batch of the same project waits for.
   const inserted = await tx.execute(sql`
-    insert into bonus_requests (project_id, external_id, customer_id, customer_username, customer_name, bonus_type, customer_segment, amount,
-      description, priority, status, source, created_by_user_id, external_updated_at, created_at, updated_at, completed_at)
-    select ${input.projectId}, u."externalId", u."customerId", u."customerUsername", u."customerName", u."bonusType", u."customerSegment", u.amount,
-      u.description, u.priority, u.status, ${input.source}, ${input.actor.id}::int, u."externalUpdatedAt", u."createdAt", ${now.toISOString()}::timestamptz,
-      -- A request that arrives already completed (sync) was completed when its source last changed it.
-      case when u.status = 'completed' then coalesce(u."externalUpdatedAt", ${now.toISOString()}::timestamptz) end
-    -- One statement whatever the batch size (a sync sends thousands): the rows are one JSON
-    -- parameter (JSON.stringify is native; no literal is built per value).
-    from json_to_recordset(${JSON.stringify(rows.map((r, n) => ({ ...r, n })))}::json) as u(n int, "externalId" text, "customerId" text,
-      "customerUsername" text, "customerName" text, "bonusType" text, "customerSegment" text, amount numeric, description text, priority smallint,
-      status text, "externalUpdatedAt" timestamptz, "createdAt" timestamptz)
-    order by u.n
-    on conflict (project_id, external_id) where external_id is not null do nothing
-    returning id, status, external_id`);
+    with ins as (
+      insert into bonus_requests (project_id, external_id, customer_id, customer_username, customer_name, bonus_type, customer_segment, amount,
+        description, priority, status, source, created_by_user_id, external_updated_at, created_at, updated_at, completed_at)
+      select ${input.projectId}, u."externalId", u."customerId", u."customerUsername", u."customerName", u."bonusType", u."customerSegment", u.amount,
+        u.description, u.priority, u.status, ${input.source}, ${input.actor.id}::int, u."externalUpdatedAt", u."createdAt", ${now.toISOString()}::timestamptz,
+        -- A request that arrives already completed (sync) was completed when its source last changed it.
+        case when u.status = 'completed' then coalesce(u."externalUpdatedAt", ${now.toISOString()}::timestamptz) end
+      -- One statement whatever the batch size (a sync sends thousands): the rows are one JSON
+      -- parameter (JSON.stringify is native; no literal is built per value), read in their order.
+      from rows from (json_to_recordset(${JSON.stringify(rows)}::json) as ("externalId" text, "customerId" text,
+        "customerUsername" text, "customerName" text, "bonusType" text, "customerSegment" text, amount numeric, description text, priority smallint,
+        status text, "externalUpdatedAt" timestamptz, "createdAt" timestamptz)) with ordinality as u
+      order by u.ordinality
+      on conflict (project_id, external_id) where external_id is not null do nothing
+      returning id, status, external_id
+    ),
+    created_events as (
+      ${createdEventsInsert(sql`select id, status from ins order by id`, { projectId: input.projectId, actor: input.actor, details: { source: input.source }, at: now })}
+    )
+    select id, status, external_id from ins`);
   const created: CreatedRequest[] = (inserted as unknown as { rows: { id: number; status: RequestStatus; external_id: string | null }[] }).rows
     .map((r) => ({ id: Number(r.id), status: r.status, externalId: r.external_id }))
     .sort((a, b) => a.id - b.id);
   const createdRows = withIds(rows, created);
   await flagPossibleDuplicates(tx, input.projectId, createdRows);
   const changes = new PendingRequestChanges(input.projectId);
-  await recordRequestEvents(
-    tx,
-    created.map((r) => ({
-      requestId: r.id,
-      projectId: input.projectId,
-      type: 'created' as const,
-      actor: input.actor,
-      fromStatus: null,
-      toStatus: r.status,
-      details: { source: input.source },
-      at: now,
-    })),
-  );
   if (input.source === 'manual') {
     for (const r of created) {
       await auditRequestChange(tx, { actor: input.actor, ipAddress: input.ipAddress, action: 'CREATE_BONUS_REQUEST', projectId: input.projectId, requestId: r.id, details: { source: 'manual', externalId: r.externalId } });
@@ -169,7 +166,8 @@ function withIds(rows: StoredRequest[], created: CreatedRequest[]): (StoredReque
   const byExternalId = new Map(rows.flatMap((r) => (r.externalId ? [[r.externalId, r] as const] : [])));
   const withoutExternalId = rows.filter((r) => !r.externalId);
   let next = 0;
-  return created.map(({ id, externalId }) => ({ ...(externalId ? byExternalId.get(externalId)! : withoutExternalId[next++]!), id }));
+  // The stored rows are this call's own: each is given its id in place (a sync batch has thousands).
+  return created.map(({ id, externalId }) => Object.assign(externalId ? byExternalId.get(externalId)! : withoutExternalId[next++]!, { id }));
 }
 
 /**

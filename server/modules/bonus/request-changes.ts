@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AuditActionOn, AuditDetails } from '@common/audit-catalogue';
 import type { BulkRequestChange } from '@common/contract/socket-events';
 import type { RequestStatus } from '@common/enums';
@@ -51,6 +51,19 @@ export async function recordRequestEvents(tx: DbOrTx, events: RequestEventInput[
     insert into bonus_request_events (request_id, project_id, type, actor_user_id, actor_name, from_status, to_status, reason, details, created_at)
     select e.r, e.p, e.t, e.u, e.a, e.f, e.s, e.why, e.d, e.at
     from json_to_recordset(${rows}::json) as e(r int, p int, t text, u int, a text, f text, s text, why text, d jsonb, at timestamptz)`);
+}
+
+/**
+ * The 'created' timeline events of the requests `requests` selects (id, status), as one INSERT to
+ * put in the creating statement (a WITH clause): the same columns `recordRequestEvents` writes,
+ * with the actor, details and time every created request of a batch shares.
+ */
+export function createdEventsInsert(requests: SQL, shared: { projectId: number; actor: Actor; details: Record<string, unknown>; at: Date }): SQL {
+  return sql`
+    insert into bonus_request_events (request_id, project_id, type, actor_user_id, actor_name, from_status, to_status, reason, details, created_at)
+    select r.id, ${shared.projectId}::int, 'created', ${shared.actor.id}::int, ${shared.actor.fullName}::text, null, r.status, null,
+      ${JSON.stringify(shared.details)}::jsonb, ${shared.at.toISOString()}::timestamptz
+    from (${requests}) as r`;
 }
 
 /** The audit row of a request change (or of a batch of them, with requestId null). */
