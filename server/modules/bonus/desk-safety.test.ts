@@ -164,6 +164,26 @@ describe("'Olası tekrar': duplicate detection", () => {
     // No customer at all: nothing to match on.
     expect(await flags('B-5')).toBeNull();
   });
+
+  it('with an earlier row in the batch and one already stored, points at whichever is later', async () => {
+    const created = (items: object[]) =>
+      createRequests(bed.app.ctx, { projectId: bed.project.id, source: 'sync', actor: SYSTEM_ACTOR, items: items as never }).then((r) => r.created);
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    const [stored] = await created([{ externalId: 'L-STORED', customerId: 'C-LATER', bonusType: 'points', createdAt: at(15) }]);
+    const batch = await created([
+      { externalId: 'L-20', customerId: 'C-LATER', bonusType: 'points', createdAt: at(20) },
+      { externalId: 'L-10', customerId: 'C-LATER', bonusType: 'points', createdAt: at(10) },
+      { externalId: 'L-5', customerId: 'C-LATER', bonusType: 'points', createdAt: at(5) },
+    ]);
+    const flagOf = async (externalId: string) =>
+      (await get(bed.app, url(batch.find((r) => r.externalId === externalId)!.id), bed.tokens.agent)).json().data.request.possibleDuplicateOfId;
+    // Nothing earlier than 20 minutes ago: the stored one came later.
+    expect(await flagOf('L-20')).toBeNull();
+    // The stored one (15) is later than the batch's earlier row (20).
+    expect(await flagOf('L-10')).toBe(stored!.id);
+    // The batch's earlier row (10) is later than the stored one (15).
+    expect(await flagOf('L-5')).toBe(batch.find((r) => r.externalId === 'L-10')!.id);
+  });
 });
 
 describe('GET …/requests/mine: my load and my place in line', () => {
