@@ -112,6 +112,31 @@ describe('POST …/requests (manual request form)', () => {
 
 });
 
+describe('POST …/requests 50 times at once', () => {
+  const eventsOf = (ids: number[]) =>
+    bed.app.ctx.database.db.select().from(bonusRequestEvents).where(inArray(bonusRequestEvents.requestId, ids));
+
+  it('one external id: exactly one request with one created event, every other call a 409', async () => {
+    const responses = await Promise.all(Array.from({ length: 50 }, () => create({ externalId: 'SAME-50', customerUsername: 'ayni', amount: '10' })));
+    const codes = responses.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(49);
+    expect(responses.find((r) => r.statusCode === 409)!.json().message).toBe(BONUS_MESSAGES.externalIdTaken);
+    const rows = await bed.app.ctx.database.db.select().from(bonusRequests).where(and(eq(bonusRequests.projectId, bed.project.id), eq(bonusRequests.externalId, 'SAME-50')));
+    expect(rows).toHaveLength(1);
+    expect((await eventsOf(rows.map((r) => r.id))).map((e) => e.type)).toEqual(['created']);
+  });
+
+  it('distinct external ids: fifty requests, each with its own created event', async () => {
+    const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => create({ externalId: `MANY-${i}`, customerUsername: `cok${i}`, amount: '10' })));
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(50).fill(201));
+    const ids = responses.map((r) => r.json().data.id as number);
+    const events = await eventsOf(ids);
+    expect(events.map((e) => e.requestId).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(events.map((e) => e.type))).toEqual(new Set(['created']));
+  });
+});
+
 describe('createRequests for imported rows (source sync)', () => {
   it('creates many rows at once, skips external ids already present, and emits one event per created row', async () => {
     const { requests, skipped } = await createRequests(bed.app.ctx, {

@@ -113,6 +113,13 @@ describe('completing a large amount asks for the amount to be typed', () => {
 });
 
 describe("'Olası tekrar': duplicate detection", () => {
+  /** Imports rows as a sync batch; the created requests in creation order. */
+  const created = (items: object[]) =>
+    createRequests(bed.app.ctx, { projectId: bed.project.id, source: 'sync', actor: SYSTEM_ACTOR, items: items as never }).then((r) => r.created);
+  const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+  const flagOf = async (id: number) => (await get(bed.app, url(id), bed.tokens.agent)).json().data.request.possibleDuplicateOfId;
+  const idIn = (batch: { id: number; externalId: string | null }[], externalId: string) => batch.find((r) => r.externalId === externalId)!.id;
+
   it('flags a request of the same customer and bonus type within the window, pointing at the latest earlier one', async () => {
     const create = (body: object) => post(bed.app, requestsUrl(bed.project.id), bed.tokens.operator, { amount: '50', bonusType: 'cashback', ...body });
     const first = (await create({ customerUsername: 'Kerem77' })).json().data;
@@ -129,23 +136,17 @@ describe("'Olası tekrar': duplicate detection", () => {
   });
 
   it('does not flag past the window (24 h by default), and matches by customer id as well', async () => {
-    const created = (items: object[]) =>
-      createRequests(bed.app.ctx, { projectId: bed.project.id, source: 'sync', actor: SYSTEM_ACTOR, items: items as never }).then((r) => r.created);
     const now = Date.now();
     const hours = (h: number) => new Date(now - h * 3_600_000);
     const [old] = await created([{ externalId: 'W-OLD', customerId: 'C-900', bonusType: 'points', createdAt: hours(DESK.defaultDuplicateWindowHours + 3) }]);
     const [inside] = await created([{ externalId: 'W-IN', customerId: 'C-900', bonusType: 'points', createdAt: hours(1) }]);
     const [again] = await created([{ externalId: 'W-AGAIN', customerId: 'C-900', bonusType: 'points' }]);
-    const flags = async (id: number) => (await get(bed.app, url(id), bed.tokens.agent)).json().data.request.possibleDuplicateOfId;
-    expect(await flags(old!.id)).toBeNull();
-    expect(await flags(inside!.id)).toBeNull();
-    expect(await flags(again!.id)).toBe(inside!.id);
+    expect(await flagOf(old!.id)).toBeNull();
+    expect(await flagOf(inside!.id)).toBeNull();
+    expect(await flagOf(again!.id)).toBe(inside!.id);
   });
 
   it('within one sync batch: a later row points at the earlier one of the same customer, a row already stored at the stored one', async () => {
-    const created = (items: object[]) =>
-      createRequests(bed.app.ctx, { projectId: bed.project.id, source: 'sync', actor: SYSTEM_ACTOR, items: items as never }).then((r) => r.created);
-    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
     const [stored] = await created([{ externalId: 'B-STORED', customerUsername: 'Batch.Eda', bonusType: 'cashback', createdAt: at(30) }]);
     const batch = await created([
       { externalId: 'B-1', customerId: 'C-77', bonusType: 'other', createdAt: at(20) },
@@ -154,9 +155,8 @@ describe("'Olası tekrar': duplicate detection", () => {
       { externalId: 'B-4', customerId: 'C-77', bonusType: 'points', createdAt: at(4) },
       { externalId: 'B-5', bonusType: 'other', createdAt: at(3) },
     ]);
-    const flags = async (externalId: string) =>
-      (await get(bed.app, url(batch.find((r) => r.externalId === externalId)!.id), bed.tokens.agent)).json().data.request.possibleDuplicateOfId;
-    const idOf = (externalId: string) => batch.find((r) => r.externalId === externalId)!.id;
+    const idOf = (externalId: string) => idIn(batch, externalId);
+    const flags = (externalId: string) => flagOf(idOf(externalId));
     expect(await flags('B-1')).toBeNull();
     expect(await flags('B-2')).toBe(stored!.id);
     expect(await flags('B-3')).toBe(idOf('B-1'));
@@ -166,23 +166,19 @@ describe("'Olası tekrar': duplicate detection", () => {
   });
 
   it('with an earlier row in the batch and one already stored, points at whichever is later', async () => {
-    const created = (items: object[]) =>
-      createRequests(bed.app.ctx, { projectId: bed.project.id, source: 'sync', actor: SYSTEM_ACTOR, items: items as never }).then((r) => r.created);
-    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
     const [stored] = await created([{ externalId: 'L-STORED', customerId: 'C-LATER', bonusType: 'points', createdAt: at(15) }]);
     const batch = await created([
       { externalId: 'L-20', customerId: 'C-LATER', bonusType: 'points', createdAt: at(20) },
       { externalId: 'L-10', customerId: 'C-LATER', bonusType: 'points', createdAt: at(10) },
       { externalId: 'L-5', customerId: 'C-LATER', bonusType: 'points', createdAt: at(5) },
     ]);
-    const flagOf = async (externalId: string) =>
-      (await get(bed.app, url(batch.find((r) => r.externalId === externalId)!.id), bed.tokens.agent)).json().data.request.possibleDuplicateOfId;
+    const idOf = (externalId: string) => idIn(batch, externalId);
     // Nothing earlier than 20 minutes ago: the stored one came later.
-    expect(await flagOf('L-20')).toBeNull();
+    expect(await flagOf(idOf('L-20'))).toBeNull();
     // The stored one (15) is later than the batch's earlier row (20).
-    expect(await flagOf('L-10')).toBe(stored!.id);
+    expect(await flagOf(idOf('L-10'))).toBe(stored!.id);
     // The batch's earlier row (10) is later than the stored one (15).
-    expect(await flagOf('L-5')).toBe(batch.find((r) => r.externalId === 'L-10')!.id);
+    expect(await flagOf(idOf('L-5'))).toBe(idOf('L-10'));
   });
 });
 

@@ -28,6 +28,9 @@ export interface RequestEventInput {
   at: Date;
 }
 
+/** The columns every timeline writer fills, in the order its SELECT gives them. */
+const EVENT_COLUMNS = sql.raw('(request_id, project_id, type, actor_user_id, actor_name, from_status, to_status, reason, details, created_at)');
+
 /** The timeline rows of one or many changes; call inside the transaction of the change. */
 export async function recordRequestEvents(tx: DbOrTx, events: RequestEventInput[]): Promise<void> {
   if (events.length === 0) return;
@@ -48,7 +51,7 @@ export async function recordRequestEvents(tx: DbOrTx, events: RequestEventInput[
     })),
   );
   await tx.execute(sql`
-    insert into bonus_request_events (request_id, project_id, type, actor_user_id, actor_name, from_status, to_status, reason, details, created_at)
+    insert into bonus_request_events ${EVENT_COLUMNS}
     select e.r, e.p, e.t, e.u, e.a, e.f, e.s, e.why, e.d, e.at
     from json_to_recordset(${rows}::json) as e(r int, p int, t text, u int, a text, f text, s text, why text, d jsonb, at timestamptz)`);
 }
@@ -60,7 +63,7 @@ export async function recordRequestEvents(tx: DbOrTx, events: RequestEventInput[
  */
 export function createdEventsInsert(requests: SQL, shared: { projectId: number; actor: Actor; details: Record<string, unknown>; at: Date }): SQL {
   return sql`
-    insert into bonus_request_events (request_id, project_id, type, actor_user_id, actor_name, from_status, to_status, reason, details, created_at)
+    insert into bonus_request_events ${EVENT_COLUMNS}
     select r.id, ${shared.projectId}::int, 'created', ${shared.actor.id}::int, ${shared.actor.fullName}::text, null, r.status, null,
       ${JSON.stringify(shared.details)}::jsonb, ${shared.at.toISOString()}::timestamptz
     from (${requests}) as r`;
