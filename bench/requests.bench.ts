@@ -4,7 +4,7 @@ import { requestListQuery } from '@common/schemas/bonus';
 import { openPglite, openPostgres, type Database } from '../server/db/client';
 import { analyzeStaleTables } from '../server/db/statistics';
 import { fillPlaceholders } from 'drizzle-orm';
-import { listRequestQueries, shapeOf, valuesOf } from '../server/modules/bonus/list-requests';
+import { listRequestQueries, searchPartsFor, shapeOf, valuesOf } from '../server/modules/bonus/list-requests';
 import { namedCpuSeconds, ownCpuSeconds, processCpuSeconds } from './cpu-time';
 import { runLoad, summarise } from './load';
 import { benchLogin, startBenchServer } from './bench-process';
@@ -81,11 +81,19 @@ async function explainAll(database: Database, projectId: number, userId: number)
   const viewer = { id: userId, role: 'manager' as const };
   for (const scenario of SCENARIOS.filter((s) => !s.path)) {
     const query = requestListQuery.parse(Object.fromEntries(new URLSearchParams(queryFor(scenario.query, 0))));
-    const queries = listRequestQueries(database.db, shapeOf(query, viewer));
+    const parts = query.search ? await searchPartsFor(database.db, query.search) : null;
+    const queries = listRequestQueries(database.db, shapeOf(query, viewer, parts));
+    if (parts) log(`\n── ${scenario.name}: the trigram index is asked for ${parts.map((x) => `'${x}'`).join(', ')}; the whole term is checked on what it finds`);
+    const bound: Record<string, unknown> = valuesOf(projectId, query, viewer);
+    if (queries.ids) {
+      // A search's page presents the ids its first statement finds.
+      const { sql: text, params } = queries.ids.toSQL();
+      bound.ids = (await database.query<{ id: number }>(text, fillPlaceholders(params, bound))).map((r) => r.id);
+    }
     for (const [label, builder] of Object.entries(queries)) {
       if (!builder) continue;
       const { sql: text, params } = builder.toSQL();
-      const values = fillPlaceholders(params, valuesOf(projectId, query, viewer));
+      const values = fillPlaceholders(params, bound);
       const plan = await database.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`, values);
       log(`\n── ${scenario.name} · ${label}\n${plan.map((p) => p['QUERY PLAN']).join('\n')}`);
     }

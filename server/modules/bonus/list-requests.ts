@@ -10,6 +10,7 @@ import { abilitiesShape, type RequestActorRef } from '../../policies/request-pol
 import { selectViewedRequests } from './present-request';
 import { countsFrom, sumStatuses, toRequestStats } from './request-stats';
 import { SearchCountCache } from './search-count-cache';
+import { indexedParts, readTrigramShares, TrigramSharesCache } from './search-trigrams';
 
 /** The whitelist of sortable columns; `notNull` columns sort in index order both ways. */
 const SORT_COLUMNS: Record<RequestSortColumn, { column: PgColumn; notNull: boolean }> = {
@@ -42,6 +43,19 @@ export function requestOrder(sortBy: RequestSortColumn, sortOrder: 'asc' | 'desc
 }
 
 /**
+ * A search's condition: the folded text holds the term. With `parts` (see indexedParts) the
+ * trigram index is asked only for those substrings of the term and the whole term is checked
+ * on each row they find (`strpos`, which the index cannot take): the same rows, without
+ * decoding the posting lists of the term's common trigrams.
+ */
+export function searchCondition(pattern: SQL, term: SQL, parts: readonly string[] | null): SQL {
+  if (!parts) return sql`${bonusRequests.searchText} like ${searchFold(pattern)}`;
+  // Parts are ASCII letters and digits only: nothing in them is special to LIKE.
+  const narrowed = parts.map((part) => sql`${bonusRequests.searchText} like ${`%${part}%`}`);
+  return and(...narrowed, sql`strpos(${bonusRequests.searchText}, ${searchFold(term)}) > 0`)!;
+}
+
+/**
  * The list's filter (status, search, assignee) with its values bound, for reading every
  * matching row in the list's order (`requestOrder`) — the export — rather than a page.
  */
@@ -50,7 +64,7 @@ export function requestListFilter(projectId: number, query: Pick<RequestListQuer
   return and(
     eq(bonusRequests.projectId, projectId),
     statuses.length > 0 ? inArray(bonusRequests.status, statuses) : undefined,
-    query.search ? sql`${bonusRequests.searchText} like ${searchFold(sql`${likePattern(query.search)}::text`)}` : undefined,
+    query.search ? searchCondition(sql`${likePattern(query.search)}::text`, sql`${query.search}::text`, null) : undefined,
     query.agentId !== undefined ? eq(bonusRequests.assignedUserId, query.agentId) : undefined,
   )!;
 }
@@ -61,6 +75,8 @@ interface ListShape {
   sortOrder: 'asc' | 'desc';
   status: 'all' | 'one' | 'many';
   search: boolean;
+  /** The substrings of the search term the trigram index is asked for, or null for the whole term (see indexedParts). */
+  searchParts: readonly string[] | null;
   agent: boolean;
   /** Page size (1–100, validated) and whether it is the first page: both go into the SQL text, see listRequestQueries. */
   limit: number;
@@ -78,7 +94,7 @@ export interface ListViewer {
   role: Role;
 }
 
-export function shapeOf(query: RequestListQuery, viewer: Pick<ListViewer, 'role'>): ListShape {
+export function shapeOf(query: RequestListQuery, viewer: Pick<ListViewer, 'role'>, searchParts: readonly string[] | null = null): ListShape {
   const n = query.status?.length ?? 0;
   return {
     sortBy: query.sortBy,
@@ -86,6 +102,7 @@ export function shapeOf(query: RequestListQuery, viewer: Pick<ListViewer, 'role'
     // One status is an equality, so the (project, status, created_at) index gives the order.
     status: n === 0 ? 'all' : n === 1 ? 'one' : 'many',
     search: Boolean(query.search),
+    searchParts: query.search ? searchParts : null,
     agent: query.agentId !== undefined,
     limit: query.limit,
     firstPage: query.page === 1,
@@ -102,6 +119,7 @@ export function valuesOf(projectId: number, query: RequestListQuery, viewer: Pic
     status: query.status?.[0] ?? '',
     statuses: query.status ?? [],
     pattern: query.search ? likePattern(query.search) : '',
+    term: query.search ?? '',
     agentId: query.agentId ?? 0,
     offset: (query.page - 1) * query.limit,
   };
@@ -117,24 +135,64 @@ const p = sql.placeholder;
  * for an empty page.
  */
 export function listRequestQueries(db: DbOrTx, shape: ListShape) {
+  const { page, matchCount } = pageQueries(db, shape);
+  const search = searchQueries(db, shape);
+  return { ids: search.ids, page, matchCount: search.matchCount ?? matchCount };
+}
+
+/** The list's conditions and order, every value a placeholder. */
+function filterOf(shape: ListShape) {
   const where = and(
     eq(bonusRequests.projectId, p('projectId')),
     shape.status === 'one' ? eq(bonusRequests.status, p('status')) : undefined,
     shape.status === 'many' ? sql`${bonusRequests.status} = any(${p('statuses')}::text[])` : undefined,
-    shape.search ? sql`${bonusRequests.searchText} like ${searchFold(sql`${p('pattern')}::text`)}` : undefined,
+    shape.search ? searchCondition(sql`${p('pattern')}::text`, sql`${p('term')}::text`, shape.searchParts) : undefined,
     shape.agent ? eq(bonusRequests.assignedUserId, p('agentId')) : undefined,
   );
-  const order = requestOrder(shape.sortBy, shape.sortOrder);
+  return { where, order: requestOrder(shape.sortBy, shape.sortOrder) };
+}
+
+/** The page size as SQL text (see pageQueries for why it is not a placeholder). */
+function limitOf(shape: ListShape): number {
+  if (!Number.isInteger(shape.limit) || shape.limit < 1 || shape.limit > 100) throw new Error(`limit out of range: ${shape.limit}`);
+  return sql.raw(String(shape.limit)) as unknown as number; // Drizzle inlines an SQL chunk, but makes a number a parameter.
+}
+
+/**
+ * A search's own statements, built for each call and never prepared, so the planner sees the
+ * pattern when it chooses between the trigram and the date index: the page's ids (one table,
+ * cheap to plan) and the match count. The page itself is then presented by `pageQueries`' prepared
+ * statement over those ids: planning the presenting joins for every search cost more than
+ * running them.
+ */
+function searchQueries(db: DbOrTx, shape: ListShape) {
+  if (!shape.search) return {};
+  const { where, order } = filterOf(shape);
+  const ordered = db.select({ id: bonusRequests.id }).from(bonusRequests).where(where).orderBy(...order).limit(limitOf(shape));
+  return {
+    ids: shape.firstPage ? ordered : ordered.offset(p('offset')),
+    // Counted up to one past the cap: enough to know there is more, without visiting every match.
+    matchCount: db
+      .select({ n: count() })
+      .from(db.select({ one: sql`1` }).from(bonusRequests).where(where).limit(sql.raw(String(shape.countCap + 1)) as unknown as number).as('m')),
+  };
+}
+
+/** The statements of one page (see listRequestQueries); a search's page presents the ids its `ids` statement found. */
+function pageQueries(db: DbOrTx, shape: ListShape) {
+  const { where, order } = filterOf(shape);
   // LIMIT is written into the text and the first page has no OFFSET: with both known, the
   // generic plan PostgreSQL caches for the prepared statement is the same as a custom one, so
   // it stops re-planning on every call (planning cost more than running). A LIMIT or OFFSET
   // placeholder makes the planner assume 10% of the rows are wanted and keep re-planning.
-  if (!Number.isInteger(shape.limit) || shape.limit < 1 || shape.limit > 100) throw new Error(`limit out of range: ${shape.limit}`);
-  const limit = sql.raw(String(shape.limit)) as unknown as number; // Drizzle inlines an SQL chunk, but makes a number a parameter.
+  const limit = limitOf(shape);
   // The caller's abilities on each item: plain boolean expressions over the row, the viewer's id a parameter.
   const viewer: RequestActorRef = { id: p('viewerId'), role: shape.viewerRole };
   let rows;
-  if (shape.firstPage && shape.sortBy === 'createdAt' && !shape.search) {
+  if (shape.search) {
+    const found = and(eq(bonusRequests.projectId, p('projectId')), sql`${bonusRequests.id} = any(${p('ids')}::int[])`);
+    rows = selectViewedRequests(db, viewer).where(found).orderBy(...order);
+  } else if (shape.firstPage && shape.sortBy === 'createdAt') {
     // The first page in date order walks the (project[, status], created_at) index and stops
     // after `limit` rows: present them as they come.
     rows = selectViewedRequests(db, viewer).where(where).orderBy(...order).limit(limit);
@@ -154,12 +212,7 @@ export function listRequestQueries(db: DbOrTx, shape: ListShape) {
         counts: sql<string | null>`(select json_object_agg(c.status, c.n) from ${bonusRequestStatusCounts} c where c.project_id = ${p('projectId')})::text`,
       })
       .from(page),
-    matchCount: shape.search
-      ? // Counted up to one past the cap: enough to know there is more, without visiting every match.
-        db.select({ n: count() }).from(db.select({ one: sql`1` }).from(bonusRequests).where(where).limit(sql.raw(String(shape.countCap + 1)) as unknown as number).as('m'))
-      : shape.agent
-        ? db.select({ n: count() }).from(bonusRequests).where(where)
-        : undefined,
+    matchCount: shape.agent && !shape.search ? db.select({ n: count() }).from(bonusRequests).where(where) : undefined,
   };
 }
 
@@ -170,25 +223,34 @@ function searchCountCacheFor(db: DbOrTx): SearchCountCache {
   return cache;
 }
 
-type ListQueries = ReturnType<typeof listRequestQueries>;
-type PreparedList = { page: ReturnType<ListQueries['page']['prepare']>; matchCount?: ReturnType<NonNullable<ListQueries['matchCount']>['prepare']> };
+const trigramShares = new WeakMap<object, TrigramSharesCache>();
+/** The parts of a search term the trigram index is asked for, from the shares ANALYZE measured (kept a minute per database). */
+export async function searchPartsFor(db: DbOrTx, term: string): Promise<readonly string[] | null> {
+  let cache = trigramShares.get(db);
+  if (!cache) trigramShares.set(db, (cache = new TrigramSharesCache(() => readTrigramShares(db))));
+  return indexedParts(term, await cache.get());
+}
+
+type PageQueries = ReturnType<typeof pageQueries>;
+type PreparedList = { page: ReturnType<PageQueries['page']['prepare']>; matchCount?: ReturnType<NonNullable<PageQueries['matchCount']>['prepare']> };
 const prepared = new WeakMap<object, Map<string, PreparedList>>();
 
 /**
- * Each shape is built and prepared once per database: the SQL text is not rebuilt per call,
- * and PostgreSQL plans each named statement once per connection. Searches stay unprepared,
- * so the planner sees the actual pattern when choosing between the trigram and the date index.
+ * Each page shape is built and prepared once per database: the SQL text is not rebuilt per
+ * call, and PostgreSQL plans each named statement once per connection. A search's own
+ * statements stay unprepared (see searchQueries); the page presenting what it found is prepared.
  */
-function queriesFor(db: DbOrTx, shape: ListShape): PreparedList | ListQueries {
-  if (shape.search) return listRequestQueries(db, shape);
+function preparedPageFor(db: DbOrTx, shape: ListShape): PreparedList {
   let byShape = prepared.get(db);
   if (!byShape) prepared.set(db, (byShape = new Map()));
-  // countCap only matters to a search, and searches are not prepared. Roles whose abilities are
-  // written alike share a statement (`abilities`); the role itself is not part of the text.
-  const key = `${shape.sortBy}:${shape.sortOrder}:${shape.status}:${shape.agent}:${shape.limit}:${shape.firstPage}:${shape.abilities}`;
+  // A search's page depends only on its order and the viewer (its ids are a parameter). Roles
+  // whose abilities are written alike share a statement (`abilities`); the role itself is not part of the text.
+  const key = shape.search
+    ? `search:${shape.sortBy}:${shape.sortOrder}:${shape.abilities}`
+    : `${shape.sortBy}:${shape.sortOrder}:${shape.status}:${shape.agent}:${shape.limit}:${shape.firstPage}:${shape.abilities}`;
   let found = byShape.get(key);
   if (!found) {
-    const queries = listRequestQueries(db, shape);
+    const queries = pageQueries(db, shape);
     const name = `bonus_list_${byShape.size}`;
     found = { page: queries.page.prepare(name), matchCount: queries.matchCount?.prepare(`${name}_n`) };
     byShape.set(key, found);
@@ -207,16 +269,22 @@ export interface RequestListPage extends Omit<RequestListResponse, 'items'> {
  * and an index range of `limit` rows whatever the table's size; a search counts its matches.
  */
 export async function listRequests(db: DbOrTx, projectId: number, query: RequestListQuery, viewer: ListViewer): Promise<RequestListPage> {
-  const shape = shapeOf(query, viewer);
-  const queries = queriesFor(db, shape);
+  const shape = shapeOf(query, viewer, query.search ? await searchPartsFor(db, query.search) : null);
+  const queries = preparedPageFor(db, shape);
   const values = valuesOf(projectId, query, viewer);
   let page: { items: string; counts: string | null } | undefined;
   let matched: number | undefined;
   if (shape.search) {
+    const search = searchQueries(db, shape);
+    const ids = (await search.ids!.execute(values)).map((r) => r.id);
     // The page first: its status counts tell whether a count kept from an earlier call still holds.
-    [page] = await queries.page.execute(values);
+    [page] = await queries.page.execute({ ...values, ids });
+    // A page that is not full ends the matches: its offset plus its rows is the exact total (a rare term's usual case).
+    const endsHere = ids.length < shape.limit && (ids.length > 0 || shape.firstPage);
     const key = JSON.stringify([projectId, values.pattern, [...values.statuses].sort(), query.agentId ?? null, shape.countCap]);
-    matched = await searchCountCacheFor(db).count(key, page?.counts ?? '', async () => (await queries.matchCount!.execute(values))[0]?.n ?? 0);
+    matched = endsHere
+      ? values.offset + ids.length
+      : await searchCountCacheFor(db).count(key, page?.counts ?? '', async () => (await search.matchCount!.execute(values))[0]?.n ?? 0);
   } else {
     const [pages, counted] = await Promise.all([queries.page.execute(values), queries.matchCount?.execute(values)]);
     page = pages[0];

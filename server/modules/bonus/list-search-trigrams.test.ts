@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildProject } from '../../test/harness';
+import { bonusTestBed, get, requestsUrl } from './bonus-test-kit';
+import { searchPartsFor } from './list-requests';
+
+/**
+ * A project where every username starts 'oyuncu' (as in a seeded or imported one): after
+ * ANALYZE, a search for one username asks the trigram index only for its uncommon part and
+ * checks the whole term on what that finds. The answer must be exactly the substring matches.
+ */
+let bed: Awaited<ReturnType<typeof bonusTestBed>>;
+let projectId: number;
+const ROWS = 2_000;
+
+beforeAll(async () => {
+  bed = await bonusTestBed();
+  projectId = (await buildProject(bed.app)).id;
+  const { projectMembers } = await import('../../db/schema');
+  await bed.app.ctx.database.db.insert(projectMembers).values({ projectId, userId: bed.members.agent.id });
+  const query = (text: string, params: unknown[] = []) => bed.app.ctx.database.query(text, params);
+  await query(
+    `insert into bonus_requests (project_id, external_id, customer_username, customer_id, status, created_at, updated_at)
+     select $1, 'T-' || g, 'oyuncu' || g, (5000000 + g)::text, case when g % 2 = 0 then 'completed' else 'new' end,
+            timestamptz '2026-10-01' + g * interval '1 minute', timestamptz '2026-10-01' + g * interval '1 minute'
+       from generate_series(1, $2::int) g`,
+    [projectId, ROWS],
+  );
+  // Holds the part '1234' but not the term: the whole-term check must leave it out.
+  await query(`insert into bonus_requests (project_id, external_id, customer_username, customer_id) values ($1, 'DECOY-1', 'başka', '912345')`, [projectId]);
+  // Holds the term in other letter cases and inside a longer name: substring, case-insensitive.
+  await query(`insert into bonus_requests (project_id, external_id, customer_username, customer_name) values ($1, 'UPPER-1', 'OYUNCU1234X', 'Oyuncu Bir'), ($1, 'DESC-1', 'kimse', 'eski oyuncu1234 hesabı')`, [projectId]);
+  await query('analyze bonus_requests');
+}, 120_000);
+afterAll(async () => {
+  await bed?.close();
+});
+
+const search = async (query: string) => {
+  const res = await get(bed.app, `${requestsUrl(projectId)}?${query}&limit=100`, bed.tokens.agent);
+  expect(res.statusCode).toBe(200);
+  const data = res.json().data as { items: { externalId: string; status: string }[]; total: number };
+  return { ids: data.items.map((i) => i.externalId).sort(), total: data.total, items: data.items };
+};
+
+/** What a plain substring match over the folded text finds, in the database. */
+const substringMatches = async (term: string) =>
+  (
+    await bed.app.ctx.database.query<{ external_id: string }>(
+      `select external_id from bonus_requests where project_id = $1 and strpos(search_text, translate(lower($2), 'ıçğöşüâîû', 'icgosuaiu')) > 0`,
+      [projectId, term],
+    )
+  )
+    .map((r) => r.external_id)
+    .sort();
+
+describe('GET …/requests?search= where part of the term is in every request', () => {
+  it('asks the index only for the uncommon part, as ANALYZE measured it', async () => {
+    const parts = await searchPartsFor(bed.app.ctx.database.db, 'oyuncu1234');
+    expect(parts).not.toBeNull();
+    expect(parts!.join(' ')).not.toMatch(/oyu|yun|unc|ncu/);
+  });
+
+  it('finds exactly the requests holding the whole term, in any letter case, and not one holding only the part', async () => {
+    const { ids, total } = await search('search=oyuncu1234');
+    expect(ids).toEqual(['DESC-1', 'T-1234', 'UPPER-1']);
+    expect(ids).toEqual(await substringMatches('oyuncu1234'));
+    expect(total).toBe(3);
+    expect((await search('search=OYUNCU1234')).ids).toEqual(ids);
+  });
+
+  it('a rare term combined with a status, and a term found nowhere', async () => {
+    const completed = await search('search=oyuncu12&status=completed');
+    expect(completed.ids).toEqual((await substringMatches('oyuncu12')).filter((id) => Number(id.slice(2)) % 2 === 0 && id.startsWith('T-')));
+    expect(completed.items.every((i) => i.status === 'completed')).toBe(true);
+    expect(completed.total).toBe(completed.ids.length);
+    expect(await search('search=oyuncu99999')).toMatchObject({ ids: [], total: 0 });
+  });
+
+  it('an external id with a separator finds its request by its digits', async () => {
+    expect((await search('search=T-1234')).ids).toEqual(await substringMatches('t-1234'));
+    expect((await search('search=DECOY-1')).ids).toEqual(['DECOY-1']);
+  });
+});

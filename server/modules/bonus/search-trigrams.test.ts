@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { COMMON_TRIGRAM_SHARE, indexedParts, TRIGRAM_SHARES_TTL_MS, TrigramSharesCache } from './search-trigrams';
+
+const common = COMMON_TRIGRAM_SHARE;
+/** Shares as a seeded project has them: every username starts 'oyuncu', digits are rare. */
+const listed = new Map([
+  ['oyu', 1],
+  ['yun', 1],
+  ['unc', 1],
+  ['ncu', 1],
+  ['cu1', 0.22],
+  ['u12', 0.02],
+  ['123', 0.0096],
+  ['234', 0.0103],
+  ['340', 0.0103],
+  ['yil', 0.14],
+  ['ilm', common],
+  ['lma', 0.068],
+  ['maz', 0.068],
+]);
+const shares = { listed, unlisted: 0.002 };
+
+describe('indexedParts: what the trigram index is asked for', () => {
+  it('leaves the common trigrams of a rare term to the recheck', () => {
+    expect(indexedParts('oyuncu12340', shares)).toEqual(['u12340']);
+    expect(indexedParts('OYUNCU12340', shares)).toEqual(['u12340']);
+  });
+
+  it('gives each run of uncommon trigrams as its own part, and no part twice', () => {
+    // 'oyuncu' (common) splits the two runs of digits.
+    expect(indexedParts('12340 oyuncu 12340', shares)).toEqual(['12340']);
+    expect(indexedParts('987 oyuncu 6543', shares)).toEqual(['987', '6543']);
+  });
+
+  it('keeps the whole term when every trigram is common: the planner walks the date index', () => {
+    expect(indexedParts('yilmaz', shares)).toBeNull();
+    expect(indexedParts('oyuncu', shares)).toBeNull();
+  });
+
+  it('keeps the whole term when it is one run of uncommon trigrams: each one narrows the scan', () => {
+    expect(indexedParts('1234098', shares)).toBeNull();
+  });
+
+  it('drops what is outside the plain runs: the padded trigrams of a lone letter are in every external id', () => {
+    expect(indexedParts('B-987650', shares)).toEqual(['987650']);
+  });
+
+  it('counts an unlisted trigram as common as the least common listed one', () => {
+    expect(indexedParts('oyuncu98', { listed, unlisted: common })).toBeNull();
+    expect(indexedParts('oyuncu98', shares)).toEqual(['cu98']);
+  });
+
+  it('keeps the whole term without statistics, or without a plain three-character run', () => {
+    expect(indexedParts('oyuncu12340', { listed: new Map(), unlisted: 0 })).toBeNull();
+    expect(indexedParts('ab', shares)).toBeNull();
+    expect(indexedParts('ça-ğö', shares)).toBeNull();
+  });
+
+  it('takes parts only from ASCII letters and digits: a Turkish letter ends a run', () => {
+    // 'yılmaz' folds to 'yilmaz' in the database; here only 'lmaz12340' is plain ASCII ('lma', 'maz' common).
+    expect(indexedParts('yılmaz12340', shares)).toEqual(['az12340']);
+    for (const part of indexedParts('Işık oyuncu12340 %_\\', shares) ?? []) expect(part).toMatch(/^[a-z0-9]{3,}$/);
+  });
+});
+
+describe('TrigramSharesCache', () => {
+  it('reads once per TTL, shares a read between callers, and does not keep a failed read', async () => {
+    let now = 0;
+    let reads = 0;
+    let fail = false;
+    const cache = new TrigramSharesCache(async () => {
+      reads++;
+      if (fail) throw new Error('boom');
+      return { listed: new Map([['abc', reads]]), unlisted: 0 };
+    }, () => now);
+    const [a, b] = await Promise.all([cache.get(), cache.get()]);
+    expect(reads).toBe(1);
+    expect(a).toBe(b);
+    expect(a.listed.get('abc')).toBe(1);
+    now += TRIGRAM_SHARES_TTL_MS - 1;
+    await cache.get();
+    expect(reads).toBe(1);
+    now += 1;
+    fail = true;
+    expect((await cache.get()).listed.size).toBe(0);
+    fail = false;
+    expect((await cache.get()).listed.get('abc')).toBe(3);
+  });
+});

@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+
+/**
+ * Which parts of a search term the trigram index should be asked for.
+ *
+ * A GIN scan for `LIKE '%oyuncu12340%'` intersects the posting lists of every trigram of the
+ * pattern, and it decodes a frequent trigram's list over its whole length: 'oyu', 'yun', 'unc',
+ * 'ncu' are in every username of a seeded project, so that rare term cost 22 ms (1,800 index
+ * pages) to find 20 rows, against 1.9 ms for `LIKE '%u12340%'`. So the index is asked only for
+ * the term's uncommon trigrams, and the whole term is checked on the rows it finds.
+ *
+ * "Common" is what ANALYZE has measured, not a guess: migration 0020 keeps extended statistics
+ * on `show_trgm(search_text)`, whose most-common-element list gives the share of requests
+ * holding each frequent trigram. A trigram missing from the list is at most as common as the
+ * least common listed one.
+ */
+
+/** A trigram in at least this share of requests is left to the recheck of the whole term. */
+export const COMMON_TRIGRAM_SHARE = 0.05;
+
+/** What ANALYZE measured: the share of requests holding each listed trigram, and at most how common an unlisted one is. */
+export interface TrigramShares {
+  listed: ReadonlyMap<string, number>;
+  unlisted: number;
+}
+
+export const NO_TRIGRAM_SHARES: TrigramShares = { listed: new Map(), unlisted: 0 };
+
+/**
+ * The parts of `term` to hand to the index (each a `LIKE '%part%'`), or null to keep the
+ * whole term's pattern, which is the plan PostgreSQL already chooses well:
+ * - every trigram is common ('yılmaz', 7% of requests): the planner walks the date index and
+ *   filters, stopping after a page, which no trigram subset would beat;
+ * - the term is one run of uncommon trigrams: every one of them narrows the scan cheaply;
+ * - nothing is known yet (no statistics), or the term has no plain trigram.
+ * Otherwise each maximal run of adjacent uncommon trigrams becomes one part: 'oyuncu12340'
+ * gives 'u12340', and 'B-987650' gives '987650' (pg_trgm pads the lone 'b' into trigrams that
+ * every external id holds). Parts are taken only from runs of ASCII letters and digits, where
+ * JavaScript's lower case and PostgreSQL's `lower()` agree and pg_trgm extracts exactly the
+ * part's own trigrams; every part is a substring of the folded term, so a row that holds the
+ * term holds every part, and the result is the same.
+ */
+export function indexedParts(term: string, shares: TrigramShares): string[] | null {
+  if (shares.listed.size === 0) return null;
+  const folded = term.toLowerCase();
+  const runs = folded.match(/[a-z0-9]{3,}/g) ?? [];
+  const parts: string[] = [];
+  let common = 0;
+  let total = 0;
+  for (const run of runs) {
+    let start = -1;
+    for (let i = 0; i + 3 <= run.length; i++) {
+      total++;
+      const isCommon = (shares.listed.get(run.slice(i, i + 3)) ?? shares.unlisted) >= COMMON_TRIGRAM_SHARE;
+      if (isCommon) common++;
+      if (!isCommon && start < 0) start = i;
+      if (isCommon && start >= 0) {
+        parts.push(run.slice(start, i + 2));
+        start = -1;
+      }
+    }
+    if (start >= 0) parts.push(run.slice(start));
+  }
+  if (total === 0 || common === total) return null;
+  if (parts.length === 1 && parts[0] === folded) return null;
+  return [...new Set(parts)];
+}
+
+/** The trigram shares ANALYZE last measured, as `indexedParts` reads them. */
+export async function readTrigramShares(db: DbOrTx): Promise<TrigramShares> {
+  // most_common_elem_freqs holds one share per element, then the minimum, maximum and null share.
+  type Row = { elems: string[] | null; freqs: number[] | null };
+  const result = await db.execute<Row>(sql`
+    select most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs
+      from pg_stats_ext_exprs
+     where schemaname = current_schema() and statistics_name = 'bonus_requests_search_trigrams'`);
+  const [row] = (result as unknown as { rows: Row[] }).rows;
+  if (!row?.elems || !row.freqs) return NO_TRIGRAM_SHARES;
+  const listed = new Map<string, number>();
+  row.elems.forEach((trigram, i) => listed.set(trigram, Number(row.freqs![i] ?? 0)));
+  return { listed, unlisted: Number(row.freqs[row.elems.length] ?? 0) };
+}
+
+/** How long read shares are used before they are read again (they change only when ANALYZE runs). */
+export const TRIGRAM_SHARES_TTL_MS = 60_000;
+
+/** The shares per database, read at most once per TTL; callers asking at once share one read. */
+export class TrigramSharesCache {
+  private value: Promise<TrigramShares> | undefined;
+  private readAt = 0;
+
+  constructor(
+    private readonly read: () => Promise<TrigramShares>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(): Promise<TrigramShares> {
+    if (!this.value || this.now() - this.readAt >= TRIGRAM_SHARES_TTL_MS) {
+      this.readAt = this.now();
+      // A failed read is not kept: the next call tries again, and this one searches without it.
+      this.value = this.read().catch(() => {
+        this.value = undefined;
+        return NO_TRIGRAM_SHARES;
+      });
+    }
+    return this.value;
+  }
+}
