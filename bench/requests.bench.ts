@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { requestListQuery } from '@common/schemas/bonus';
 import { openPglite, openPostgres, type Database } from '../server/db/client';
-import { analyzeStaleTables } from '../server/db/statistics';
+import { analyzeStaleTables, refreshTrigramShares } from '../server/db/statistics';
 import { fillPlaceholders } from 'drizzle-orm';
 import { listRequestQueries, searchPartsFor, shapeOf, valuesOf } from '../server/modules/bonus/list-requests';
 import { namedCpuSeconds, ownCpuSeconds, processCpuSeconds } from './cpu-time';
@@ -58,6 +58,8 @@ async function prepare(): Promise<number[]> {
     // does it when it opens the database); on PostgreSQL autovacuum does the rest, and what it has
     // done so far is printed.
     log(`Analysed now (as after an import): ${(await analyzeStaleTables(database)).join(', ') || 'nothing stale'}`);
+    // The minute's statistics upkeep: the search's trigram shares (bonus/search-trigrams.ts).
+    log(`Search trigram shares sampled: ${(await refreshTrigramShares(database)) ? 'yes' : 'no, still current'}`);
     await printTableState(database);
     if (process.env.BENCH_EXPLAIN === '1') await explainAll(database, projectIds[0]!, userId);
     return projectIds;

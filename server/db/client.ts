@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
-import { analyzeStaleTables } from './statistics';
+import { keepStatistics } from './statistics';
 import { bounded } from '../lib/bounded';
 
 export type Schema = typeof schema;
@@ -153,7 +153,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
   // No autovacuum here: statistics missing or gone stale since the last run are made now, before
   // the first query is planned (a blind planner sorts a project's rows for the first page).
-  await analyzeStaleTables(database);
+  await keepStatistics(database);
   return database;
 }
 

@@ -64,3 +64,48 @@ export function isStale(t: Pick<TableSize, 'pages' | 'analysedPages' | 'reltuple
   const changed = Math.abs(t.pages - t.analysedPages);
   return changed > 4 && changed > t.analysedPages * STALE_FRACTION;
 }
+
+/** About this many requests are sampled: enough to tell a trigram in 5% of them from one in 1%. */
+export const TRIGRAM_SAMPLE_ROWS = 3_000;
+/** Trigrams held by fewer of the sampled requests than this are not kept (an unlisted one is at most this common). */
+export const TRIGRAM_CUTOFF = 0.01;
+
+/**
+ * Samples how common each trigram of the search text is, when it was never sampled or the
+ * table's size (as ANALYZE last estimated it, so run this after analyzeStaleTables) has changed
+ * by more than STALE_FRACTION since. A few thousand rows read by page (TABLESAMPLE SYSTEM),
+ * about 70 ms at any size; it runs with the statistics upkeep, not inside an import. Answers
+ * whether it sampled.
+ */
+export async function refreshTrigramShares(database: Database, { force = false }: { force?: boolean } = {}): Promise<boolean> {
+  const [state] = await database.query<{ rows: number; sampled: number | null }>(
+    `select greatest(c.reltuples, 0)::float8 as rows, (select table_rows from search_trigram_shares where id = 1)::float8 as sampled
+       from pg_class c where c.oid = 'bonus_requests'::regclass`,
+  );
+  if (!state || state.rows < 1) return false;
+  const rows = Number(state.rows);
+  const sampled = state.sampled === null ? null : Number(state.sampled);
+  if (!force && sampled !== null && Math.abs(rows - sampled) <= sampled * STALE_FRACTION) return false;
+  const percent = Math.min(100, (100 * TRIGRAM_SAMPLE_ROWS) / rows);
+  await database.query(
+    `with s as (select show_trgm(search_text) as t from bonus_requests tablesample system ($1::float4)),
+          n as (select count(*)::float8 as n from s),
+          f as (select e, count(*) / max(n.n) as share from s cross join lateral unnest(s.t) e cross join n group by e)
+     insert into search_trigram_shares (id, shares, cutoff, sampled_rows, table_rows, sampled_at)
+     select 1, coalesce((select jsonb_object_agg(e, round(share::numeric, 4)) from f where share >= $2), '{}'), $2, (select n from n), $3, now()
+     on conflict (id) do update
+       set shares = excluded.shares, cutoff = excluded.cutoff, sampled_rows = excluded.sampled_rows,
+           table_rows = excluded.table_rows, sampled_at = excluded.sampled_at`,
+    [percent, TRIGRAM_CUTOFF, rows],
+  );
+  return true;
+}
+
+/**
+ * The statistics upkeep the product runs where nothing else keeps them (every minute, at an
+ * embedded start, after the demo seed): stale tables analysed, then the search's trigram shares.
+ */
+export async function keepStatistics(database: Database): Promise<void> {
+  await analyzeStaleTables(database);
+  await refreshTrigramShares(database);
+}

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context';
 import { AGENT_THRESHOLDS } from '@common/constants';
-import { analyzeStaleTables, STATISTICS_CHECK_MS } from '../db/statistics';
+import { keepStatistics, STATISTICS_CHECK_MS } from '../db/statistics';
 import { expireStaleSessions, pruneEndedSessions } from '../modules/auth/sessions';
 import { failInterruptedSyncs } from '../modules/bridge-sync/fail-interrupted-syncs';
 import { SCHEDULE_TICK_MS, startDueSyncs } from '../modules/bridge-sync/schedule-syncs';
@@ -28,8 +28,9 @@ export async function startBackgroundJobs(ctx: AppContext): Promise<Stop> {
   every(AGENT_THRESHOLDS.awayAfterMs / 10, () => ctx.presence.sweep(), 'presence-sweep');
 
   // PGlite has no autovacuum (and a PostgreSQL may run with it off): a table changed by more than a
-  // tenth since its last ANALYZE gets a new one, vacuumed too where nothing else vacuums.
-  every(STATISTICS_CHECK_MS, () => analyzeStaleTables(ctx.database), 'analyze-stale-tables');
+  // tenth since its last ANALYZE gets a new one, vacuumed too where nothing else vacuums; then the
+  // search's trigram shares are sampled again if the requests have changed as much.
+  every(STATISTICS_CHECK_MS, () => keepStatistics(ctx.database), 'statistics-upkeep');
 
   const serverStartedAt = ctx.clock.now();
   every(SCHEDULE_TICK_MS, () => startDueSyncs(ctx, { serverStartedAt }), 'sync-schedule');

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { type PgColumn, bigserial, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type PgColumn, bigserial, check, index, integer, jsonb, numeric, pgTable, primaryKey, real, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './columns';
 import { projects } from './projects';
 import { users } from './users';
@@ -128,6 +128,21 @@ export const bonusRequestStatusCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.projectId, t.status] })],
 );
+
+/**
+ * How common each trigram of the requests' search text is, sampled by a maintenance job
+ * (search-trigrams.ts): the list search hands the trigram index only a term's uncommon
+ * trigrams. One row; `shares` maps each trigram held by at least `cutoff` of the sample to its share.
+ */
+export const searchTrigramShares = pgTable('search_trigram_shares', {
+  id: smallint('id').primaryKey().default(1),
+  shares: jsonb('shares').$type<Record<string, number>>().notNull(),
+  cutoff: real('cutoff').notNull(),
+  sampledRows: integer('sampled_rows').notNull(),
+  /** The table's estimated rows when sampled: sampled again once it has changed by STALE_FRACTION. */
+  tableRows: real('table_rows').notNull(),
+  sampledAt: tstz('sampled_at').notNull().defaultNow(),
+});
 
 /** Figures recomputed by the 'statistics' sync (spec §4 sync types). */
 export const projectStatistics = pgTable('project_statistics', {

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { users } from '../schema';
-import { analyzeStaleTables } from '../statistics';
+import { keepStatistics } from '../statistics';
 import { seedDemoOrganisation } from './demo-organisation';
 import { seedDemoRequests } from './demo-requests';
 import { seedDemoRouting } from './demo-routing';
@@ -17,6 +17,6 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
     await seedDemoRouting(tx, organisation);
   });
   // The seed wrote every table at once: plan the first screens with statistics that know it.
-  await analyzeStaleTables(ctx.database);
+  await keepStatistics(ctx.database);
   return true;
 }

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeStaleTables, refreshTrigramShares } from '../../db/statistics';
 import { buildProject } from '../../test/harness';
 import { bonusTestBed, get, requestsUrl } from './bonus-test-kit';
 import { searchPartsFor } from './list-requests';
 
 /**
- * A project where every username starts 'oyuncu' (as in a seeded or imported one): after
- * ANALYZE, a search for one username asks the trigram index only for its uncommon part and
- * checks the whole term on what that finds. The answer must be exactly the substring matches.
+ * A project where every username starts 'oyuncu' (as in a seeded or imported one): once the
+ * statistics upkeep has sampled the trigrams, a search for one username asks the trigram index
+ * only for its uncommon part and checks the whole term on what that finds. The answer must be
+ * exactly the substring matches.
  */
 let bed: Awaited<ReturnType<typeof bonusTestBed>>;
 let projectId: number;
@@ -29,7 +31,8 @@ beforeAll(async () => {
   await query(`insert into bonus_requests (project_id, external_id, customer_username, customer_id) values ($1, 'DECOY-1', 'başka', '912345')`, [projectId]);
   // Holds the term in other letter cases and inside a longer name: substring, case-insensitive.
   await query(`insert into bonus_requests (project_id, external_id, customer_username, customer_name) values ($1, 'UPPER-1', 'OYUNCU1234X', 'Oyuncu Bir'), ($1, 'DESC-1', 'kimse', 'eski oyuncu1234 hesabı')`, [projectId]);
-  await query('analyze bonus_requests');
+  await analyzeStaleTables(bed.app.ctx.database);
+  expect(await refreshTrigramShares(bed.app.ctx.database)).toBe(true);
 }, 120_000);
 afterAll(async () => {
   await bed?.close();
@@ -54,7 +57,16 @@ const substringMatches = async (term: string) =>
     .sort();
 
 describe('GET …/requests?search= where part of the term is in every request', () => {
-  it('asks the index only for the uncommon part, as ANALYZE measured it', async () => {
+  it('samples the trigram shares once, and again only when forced or when the requests have changed by a tenth', async () => {
+    const [row] = await bed.app.ctx.database.query<{ shares: Record<string, number>; sampled_rows: number }>('select shares, sampled_rows from search_trigram_shares');
+    expect(row!.sampled_rows).toBeGreaterThan(ROWS / 2);
+    expect(row!.shares.oyu).toBeGreaterThan(0.95);
+    expect(row!.shares['234'] ?? 0).toBeLessThan(0.05);
+    expect(await refreshTrigramShares(bed.app.ctx.database)).toBe(false);
+    expect(await refreshTrigramShares(bed.app.ctx.database, { force: true })).toBe(true);
+  });
+
+  it('asks the index only for the uncommon part, as sampled', async () => {
     const parts = await searchPartsFor(bed.app.ctx.database.db, 'oyuncu1234');
     expect(parts).not.toBeNull();
     expect(parts!.join(' ')).not.toMatch(/oyu|yun|unc|ncu/);
@@ -79,5 +91,14 @@ describe('GET …/requests?search= where part of the term is in every request', 
   it('an external id with a separator finds its request by its digits', async () => {
     expect((await search('search=T-1234')).ids).toEqual(await substringMatches('t-1234'));
     expect((await search('search=DECOY-1')).ids).toEqual(['DECOY-1']);
+  });
+
+  it('samples again once the requests have grown by more than a tenth', async () => {
+    await bed.app.ctx.database.query(
+      `insert into bonus_requests (project_id, external_id, customer_username) select $1, 'NEW-' || g, 'yeni' || g from generate_series(1, $2::int) g`,
+      [projectId, ROWS / 4],
+    );
+    await analyzeStaleTables(bed.app.ctx.database);
+    expect(await refreshTrigramShares(bed.app.ctx.database)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { searchTrigramShares } from '../../db/schema';
 
 /**
  * Which parts of a search term the trigram index should be asked for.
@@ -10,16 +11,17 @@ import type { DbOrTx } from '../../db/client';
  * pages) to find 20 rows, against 1.9 ms for `LIKE '%u12340%'`. So the index is asked only for
  * the term's uncommon trigrams, and the whole term is checked on the rows it finds.
  *
- * "Common" is what ANALYZE has measured, not a guess: migration 0020 keeps extended statistics
- * on `show_trgm(search_text)`, whose most-common-element list gives the share of requests
- * holding each frequent trigram. A trigram missing from the list is at most as common as the
- * least common listed one.
+ * "Common" is measured, not guessed: the statistics upkeep samples a few thousand requests'
+ * `show_trgm(search_text)` into search_trigram_shares (refreshTrigramShares, db/statistics.ts). Extended
+ * statistics on that expression would have let ANALYZE do it, but ANALYZE then evaluates it on
+ * its whole 30,000-row sample every time (+0.65 s), and an import ends with one: 9% of a 100k
+ * import.
  */
 
 /** A trigram in at least this share of requests is left to the recheck of the whole term. */
 export const COMMON_TRIGRAM_SHARE = 0.05;
 
-/** What ANALYZE measured: the share of requests holding each listed trigram, and at most how common an unlisted one is. */
+/** What was sampled: the share of requests holding each listed trigram, and at most how common an unlisted one is. */
 export interface TrigramShares {
   listed: ReadonlyMap<string, number>;
   unlisted: number;
@@ -67,22 +69,14 @@ export function indexedParts(term: string, shares: TrigramShares): string[] | nu
   return [...new Set(parts)];
 }
 
-/** The trigram shares ANALYZE last measured, as `indexedParts` reads them. */
+/** The shares last sampled (refreshTrigramShares in db/statistics.ts), as `indexedParts` reads them. */
 export async function readTrigramShares(db: DbOrTx): Promise<TrigramShares> {
-  // most_common_elem_freqs holds one share per element, then the minimum, maximum and null share.
-  type Row = { elems: string[] | null; freqs: number[] | null };
-  const result = await db.execute<Row>(sql`
-    select most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs
-      from pg_stats_ext_exprs
-     where schemaname = current_schema() and statistics_name = 'bonus_requests_search_trigrams'`);
-  const [row] = (result as unknown as { rows: Row[] }).rows;
-  if (!row?.elems || !row.freqs) return NO_TRIGRAM_SHARES;
-  const listed = new Map<string, number>();
-  row.elems.forEach((trigram, i) => listed.set(trigram, Number(row.freqs![i] ?? 0)));
-  return { listed, unlisted: Number(row.freqs[row.elems.length] ?? 0) };
+  const [row] = await db.select({ shares: searchTrigramShares.shares, cutoff: searchTrigramShares.cutoff }).from(searchTrigramShares).where(eq(searchTrigramShares.id, 1));
+  if (!row) return NO_TRIGRAM_SHARES;
+  return { listed: new Map(Object.entries(row.shares).map(([trigram, share]) => [trigram, Number(share)])), unlisted: row.cutoff };
 }
 
-/** How long read shares are used before they are read again (they change only when ANALYZE runs). */
+/** How long read shares are used before they are read again (the upkeep samples at most once a minute). */
 export const TRIGRAM_SHARES_TTL_MS = 60_000;
 
 /** The shares per database, read at most once per TTL; callers asking at once share one read. */
