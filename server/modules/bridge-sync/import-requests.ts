@@ -59,6 +59,8 @@ export async function importRequests(
   const filter = await filterFor(ctx, log);
   progress.setTotal(await source.countRequests(filter));
   const moveWatermark = log.syncType === 'bonus';
+  // A first import (no watermark, not forced) is all new rows: insert first (see writeRequestBatch).
+  let insertFirst = moveWatermark && !log.forceFullSync && !filter.updatedSince;
 
   const writes = new WritePipeline(ctx.database.kind === 'postgres' ? WRITE_CONCURRENCY : 1, (newest) =>
     advanceWatermark(ctx.database.db, log.projectId, newest),
@@ -73,8 +75,12 @@ export async function importRequests(
       const { good, failed } = checkPage(page.rows);
       const read = page.rows.length;
       const newest = moveWatermark ? page.rows.reduce<Date | null>((max, r) => (r.updatedAt && (!max || r.updatedAt > max) ? r.updatedAt : max), null) : null;
-      const write = (good.length ? writeRequestBatch(ctx, { projectId: log.projectId, rows: good }) : Promise.resolve(0)).then((written) =>
-        progress.add({ read, written, failed }),
+      const write = (good.length ? writeRequestBatch(ctx, { projectId: log.projectId, rows: good, insertFirst }) : Promise.resolve({ written: 0, stored: 0 })).then(
+        ({ written, stored }) => {
+          // The next batch is written the way the last one's rows were: mostly new, or mostly stored.
+          if (good.length > 0) insertFirst = stored * 2 < good.length;
+          progress.add({ read, written, failed });
+        },
       );
       await writes.push(write, newest);
       page = nextRead ? await nextRead : { rows: [], next: null };

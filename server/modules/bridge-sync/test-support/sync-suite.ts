@@ -76,6 +76,31 @@ export function defineSourceSuite(name: string, makeSource: (() => Promise<TestS
       expect(project!.lastSyncAt).not.toBeNull();
     });
 
+    it('a first import into a project already holding some of the rows updates those and creates only the rest', async () => {
+      // No watermark yet: the batch is inserted first and the rows the insert skips are compared.
+      const other = await buildProject(t.app);
+      await pointProjectAt(t.app, other.id, source.config);
+      const manager = await buildUser(t.app, { role: 'manager', projects: [other.id] });
+      const otherToken = (await login(t.app, manager.username)).accessToken;
+      const db = t.app.ctx.database.db;
+      await db.insert(bonusRequests).values([
+        { projectId: other.id, externalId: 'R0001', customerUsername: 'eski', amount: '1.00', status: 'new' },
+        { projectId: other.id, externalId: 'R0002', customerUsername: 'eski', amount: '2.00', status: 'new' },
+      ]);
+      const log = await runSync(t.app, otherToken, other.id);
+      expect(log).toMatchObject({ status: 'success', rowsRead: 120, rowsWritten: 120, rowsFailed: 0 });
+      const rows = await requestsOf(t.app, other.id);
+      expect(rows).toHaveLength(120);
+      expect(rows.find((r) => r.externalId === 'R0001')).toMatchObject({ customerUsername: 'oyuncu1', amount: '25.50', status: 'cancelled' });
+      expect(rows.find((r) => r.externalId === 'R0002')).toMatchObject({ customerUsername: 'oyuncu2', amount: '50.50', status: 'new' });
+      const created = await db
+        .select({ n: count() })
+        .from(bonusRequestEvents)
+        .where(and(eq(bonusRequestEvents.projectId, other.id), eq(bonusRequestEvents.type, 'created')));
+      expect(created[0]!.n).toBe(118);
+      expect((await runSync(t.app, otherToken, other.id)).rowsWritten).toBe(0);
+    });
+
     it('writes nothing when run again with nothing changed', async () => {
       const log = await runSync(t.app, token, projectId);
       expect(log).toMatchObject({ status: 'success', rowsWritten: 0, rowsFailed: 0 });
