@@ -8,6 +8,7 @@ import { pageCount } from '../../lib/paging';
 import { bonusRequests, bonusRequestStatusCounts, searchFold } from '../../db/schema';
 import { abilitiesShape, type RequestActorRef } from '../../policies/request-policy';
 import { selectViewedRequests } from './present-request';
+import { pageAnchor } from './page-anchor';
 import { countsFrom, sumStatuses, toRequestStats } from './request-stats';
 import { SearchCountCache } from './search-count-cache';
 import { indexedParts, readTrigramShares, TrigramSharesCache } from './search-trigrams';
@@ -140,12 +141,17 @@ export function listRequestQueries(db: DbOrTx, shape: ListShape) {
   return { ids: search.ids, page, matchCount: search.matchCount ?? matchCount };
 }
 
+/** The list's status filter over a table's status column, its values placeholders. */
+function statusFilter(shape: ListShape) {
+  return (column: PgColumn): SQL | undefined =>
+    shape.status === 'one' ? eq(column, p('status')) : shape.status === 'many' ? sql`${column} = any(${p('statuses')}::text[])` : undefined;
+}
+
 /** The list's conditions and order, every value a placeholder. */
 function filterOf(shape: ListShape) {
   const where = and(
     eq(bonusRequests.projectId, p('projectId')),
-    shape.status === 'one' ? eq(bonusRequests.status, p('status')) : undefined,
-    shape.status === 'many' ? sql`${bonusRequests.status} = any(${p('statuses')}::text[])` : undefined,
+    statusFilter(shape)(bonusRequests.status),
     shape.search ? searchCondition(sql`${p('pattern')}::text`, sql`${p('term')}::text`, shape.searchParts) : undefined,
     shape.agent ? eq(bonusRequests.assignedUserId, p('agentId')) : undefined,
   );
@@ -196,6 +202,20 @@ function pageQueries(db: DbOrTx, shape: ListShape) {
     // The first page in date order walks the (project[, status], created_at) index and stops
     // after `limit` rows: present them as they come.
     rows = selectViewedRequests(db, viewer).where(where).orderBy(...order).limit(limit);
+  } else if (!shape.firstPage && shape.sortBy === 'createdAt' && !shape.agent) {
+    // A later page in date order starts at the edge of the local day that holds it, found from
+    // the daily roll-ups (see page-anchor.ts), instead of walking every row before it.
+    const anchor = pageAnchor(db, { projectId: p('projectId'), offset: p('offset'), newestFirst: shape.sortOrder === 'desc', status: statusFilter(shape) });
+    const pageIds = db
+      .with(anchor.cte)
+      .select({ id: bonusRequests.id })
+      .from(bonusRequests)
+      .where(and(where, anchor.fromEdge))
+      .orderBy(...order)
+      .limit(limit)
+      .offset(anchor.skip)
+      .as('page_ids');
+    rows = selectViewedRequests(db, viewer).innerJoin(pageIds, eq(pageIds.id, bonusRequests.id)).orderBy(...order);
   } else {
     // Otherwise the page's ids first (an index-only range when the order has an index, and no
     // row is presented or read from the heap before the page is known), then their rows.
