@@ -29,10 +29,10 @@ async function firstPages(dataDir: string, label: string) {
   if (!viewer) throw new Error('no user to list requests as');
   const times: number[] = [];
   for (const { id } of projects) {
-    await listRequests(database.db, id, query, viewer); // first call prepares the statement
+    await listRequests(database, id, query, viewer); // first call prepares the statement
     for (let i = 0; i < 60; i++) {
       const started = performance.now();
-      await listRequests(database.db, id, query, viewer);
+      await listRequests(database, id, query, viewer);
       times.push(performance.now() - started);
     }
   }

@@ -133,10 +133,13 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   });
   const db = drizzle({ client, schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  const namedQuery = (await import('./pglite-named-statements')).pgliteNamedStatements(client);
   const database: Database = {
     db,
     kind: 'pglite',
-    query: async (text, params) => (await client.query(text, params as unknown[])).rows as never,
+    // A named statement is prepared once (PGlite plans every unnamed one anew, see pglite-named-statements.ts).
+    query: async (text, params, options) =>
+      options?.name ? namedQuery(options.name, text, params ?? []) : ((await client.query(text, params as unknown[])).rows as never),
     ping: async () => {
       await client.query('select 1');
     },

@@ -1,8 +1,8 @@
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, fillPlaceholders, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Role } from '@common/enums';
 import { SEARCH_COUNT_CAP, type RequestListQuery, type RequestListResponse, type RequestSortColumn } from '@common/schemas/bonus';
-import type { DbOrTx } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { likePattern } from '../../lib/like-pattern';
 import { pageCount } from '../../lib/paging';
 import { bonusRequests, bonusRequestStatusCounts, searchFold } from '../../db/schema';
@@ -228,8 +228,8 @@ function pageQueries(db: DbOrTx, shape: ListShape) {
     // json_agg keeps the order the page's rows arrive in.
     page: db
       .select({
-        items: sql<string>`coalesce(json_agg(t), '[]')::text`,
-        counts: sql<string | null>`(select json_object_agg(c.status, c.n) from ${bonusRequestStatusCounts} c where c.project_id = ${p('projectId')})::text`,
+        items: sql<string>`coalesce(json_agg(t), '[]')::text`.as('items'),
+        counts: sql<string | null>`(select json_object_agg(c.status, c.n) from ${bonusRequestStatusCounts} c where c.project_id = ${p('projectId')})::text`.as('counts'),
       })
       .from(page),
     matchCount: shape.agent && !shape.search ? db.select({ n: count() }).from(bonusRequests).where(where) : undefined,
@@ -252,17 +252,23 @@ export async function searchPartsFor(db: DbOrTx, term: string): Promise<readonly
 }
 
 type PageQueries = ReturnType<typeof pageQueries>;
-type PreparedList = { page: ReturnType<PageQueries['page']['prepare']>; matchCount?: ReturnType<NonNullable<PageQueries['matchCount']>['prepare']> };
+type PageRow = { items: string; counts: string | null };
+type PreparedList = {
+  page: { execute: (values: Record<string, unknown>) => Promise<PageRow[]> };
+  matchCount?: ReturnType<NonNullable<PageQueries['matchCount']>['prepare']>;
+};
 const prepared = new WeakMap<object, Map<string, PreparedList>>();
 
 /**
  * Each page shape is built and prepared once per database: the SQL text is not rebuilt per
- * call, and PostgreSQL plans each named statement once per connection. A search's own
+ * call, and the database plans each named statement once per connection (PostgreSQL) or once
+ * (PGlite, which otherwise plans every query anew: see pglite-named-statements.ts). A search's own
  * statements stay unprepared (see searchQueries); the page presenting what it found is prepared.
  */
-function preparedPageFor(db: DbOrTx, shape: ListShape): PreparedList {
-  let byShape = prepared.get(db);
-  if (!byShape) prepared.set(db, (byShape = new Map()));
+function preparedPageFor(database: Database, shape: ListShape): PreparedList {
+  const db = database.db;
+  let byShape = prepared.get(database);
+  if (!byShape) prepared.set(database, (byShape = new Map()));
   // A search's page depends only on its order and the viewer (its ids are a parameter). Roles
   // whose abilities are written alike share a statement (`abilities`); the role itself is not part of the text.
   const key = shape.search
@@ -272,7 +278,11 @@ function preparedPageFor(db: DbOrTx, shape: ListShape): PreparedList {
   if (!found) {
     const queries = pageQueries(db, shape);
     const name = `bonus_list_${byShape.size}`;
-    found = { page: queries.page.prepare(name), matchCount: queries.matchCount?.prepare(`${name}_n`) };
+    const { sql: text, params } = queries.page.toSQL();
+    found = {
+      page: { execute: (values) => database.query<PageRow>(text, fillPlaceholders(params, values), { name }) },
+      matchCount: queries.matchCount?.prepare(`${name}_n`),
+    };
     byShape.set(key, found);
   }
   return found;
@@ -288,9 +298,10 @@ export interface RequestListPage extends Omit<RequestListResponse, 'items'> {
  * by triggers, read in the same statement as the rows, so the first page costs one round trip
  * and an index range of `limit` rows whatever the table's size; a search counts its matches.
  */
-export async function listRequests(db: DbOrTx, projectId: number, query: RequestListQuery, viewer: ListViewer): Promise<RequestListPage> {
+export async function listRequests(database: Database, projectId: number, query: RequestListQuery, viewer: ListViewer): Promise<RequestListPage> {
+  const db = database.db;
   const shape = shapeOf(query, viewer, query.search ? await searchPartsFor(db, query.search) : null);
-  const queries = preparedPageFor(db, shape);
+  const queries = preparedPageFor(database, shape);
   const values = valuesOf(projectId, query, viewer);
   let page: { items: string; counts: string | null } | undefined;
   let matched: number | undefined;

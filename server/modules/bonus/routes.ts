@@ -25,7 +25,7 @@ export default async function bonusRoutes(app: App) {
   // as they are (a test parses real responses with the contract's schema, which documents them).
   route(app, contract.listRequests, async (request, reply) => {
     const { user } = requireAuth(request);
-    const page = await listRequests(db, request.params.projectId, request.query, { id: user.id, role: user.role });
+    const page = await listRequests(ctx.database, request.params.projectId, request.query, { id: user.id, role: user.role });
     return reply.type('application/json; charset=utf-8').send(serializeRequestListPage(page) as never);
   });
 

@@ -1,0 +1,55 @@
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteNamedStatements } from './pglite-named-statements';
+
+let client: PGlite;
+let named: ReturnType<typeof pgliteNamedStatements>;
+
+beforeAll(async () => {
+  client = await PGlite.create();
+  named = pgliteNamedStatements(client);
+  await client.exec(`create table t (id int primary key, tag text, at timestamptz)`);
+  await client.exec(`insert into t values (1, 'a', '2026-11-01T10:00:00Z'), (2, 'b', null), (3, 'c', '2026-11-02T10:00:00Z')`);
+});
+afterAll(async () => {
+  await client?.close();
+});
+
+describe('pgliteNamedStatements', () => {
+  it('answers what query() answers, with the same parameters and parsed values, each time', async () => {
+    const text = `select id, tag, at from t where tag = any($1::text[]) and ($2::int is null or id > $2) order by id`;
+    const plain = await client.query(text, [['a', 'c'], null]);
+    for (let i = 0; i < 3; i++) expect(await named('q1', text, [['a', 'c'], null])).toEqual(plain.rows);
+    expect(await named('q1', text, [['a', 'b', 'c'], 1])).toEqual([
+      { id: 2, tag: 'b', at: null },
+      { id: 3, tag: 'c', at: new Date('2026-11-02T10:00:00Z') },
+    ]);
+  });
+
+  it('is prepared once: the server holds it by name', async () => {
+    const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from pg_prepared_statements where name = 'q1'`);
+    expect(rows[0]!.n).toBe(1);
+  });
+
+  it('refuses another text under a name, and a failing call leaves the connection usable', async () => {
+    await expect(named('q1', 'select 1', [])).rejects.toThrow(/another text/);
+    await expect(named('q2', 'select 1 / $1::int as x', [0])).rejects.toThrow(/division by zero/);
+    expect(await named('q2', 'select 1 / $1::int as x', [1])).toEqual([{ x: 1 }]);
+    expect((await client.query('select 2 as y')).rows).toEqual([{ y: 2 }]);
+  });
+
+  it('waits for an open transaction instead of running inside it', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const tx = client.transaction(async (t) => {
+      await t.query(`update t set tag = 'z' where id = 1`);
+      await held;
+      await t.query(`update t set tag = 'a' where id = 1`);
+    });
+    const read = named<{ tag: string }>('q3', 'select tag from t where id = $1', [1]);
+    await new Promise((r) => setTimeout(r, 20));
+    release();
+    await tx;
+    expect(await read).toEqual([{ tag: 'a' }]);
+  });
+});
