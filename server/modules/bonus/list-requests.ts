@@ -244,7 +244,7 @@ function searchCountCacheFor(db: DbOrTx): SearchCountCache {
 }
 
 const trigramShares = new WeakMap<object, TrigramSharesCache>();
-/** The parts of a search term the trigram index is asked for, from the shares ANALYZE measured (kept a minute per database). */
+/** The parts of a search term the trigram index is asked for, from the sampled trigram shares (read again at most once a minute per database). */
 export async function searchPartsFor(db: DbOrTx, term: string): Promise<readonly string[] | null> {
   let cache = trigramShares.get(db);
   if (!cache) trigramShares.set(db, (cache = new TrigramSharesCache(() => readTrigramShares(db))));
