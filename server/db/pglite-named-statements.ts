@@ -7,7 +7,8 @@ import { parse, protocol, type PGlite } from '@electric-sql/pglite';
  *
  * This does what PGlite's own `query()` does — under the same two locks, with its serializers
  * and parsers — except that a statement is parsed and described once per name and then only
- * bound and executed. A name must always carry the same text (as on PostgreSQL).
+ * bound and executed. A name must always carry the same text (as on PostgreSQL). Like `query()`
+ * it waits for an open transaction to end, so it must not be called from inside one.
  */
 export function pgliteNamedStatements(client: PGlite) {
   const statements = new Map<string, { text: string; paramTypes: number[] }>();

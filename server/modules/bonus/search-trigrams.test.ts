@@ -60,6 +60,8 @@ describe('indexedParts: what the trigram index is asked for', () => {
     // 'yılmaz' folds to 'yilmaz' in the database; here only 'lmaz12340' is plain ASCII ('lma', 'maz' common).
     expect(indexedParts('yılmaz12340', shares)).toEqual(['az12340']);
     for (const part of indexedParts('Işık oyuncu12340 %_\\', shares) ?? []) expect(part).toMatch(/^[a-z0-9]{3,}$/);
+    // U+212A KELVIN SIGN lower-cases to an ASCII 'k' in JavaScript: it must end the run, not join it.
+    expect(indexedParts('oyuncu\u212A12340', shares)).toEqual(['12340']);
   });
 });
 

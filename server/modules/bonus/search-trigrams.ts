@@ -45,8 +45,9 @@ export const NO_TRIGRAM_SHARES: TrigramShares = { listed: new Map(), unlisted: 0
  */
 export function indexedParts(term: string, shares: TrigramShares): string[] | null {
   if (shares.listed.size === 0) return null;
-  const folded = term.toLowerCase();
-  const runs = folded.match(/[a-z0-9]{3,}/g) ?? [];
+  // Runs of the term's own ASCII letters and digits, lower-cased: a character outside ASCII ends
+  // a run whatever JavaScript would lower-case it to (the Kelvin sign becomes 'k' here, maybe not there).
+  const runs = (term.match(/[A-Za-z0-9]{3,}/g) ?? []).map((run) => run.toLowerCase());
   const parts: string[] = [];
   let common = 0;
   let total = 0;
@@ -65,7 +66,7 @@ export function indexedParts(term: string, shares: TrigramShares): string[] | nu
     if (start >= 0) parts.push(run.slice(start));
   }
   if (total === 0 || common === total) return null;
-  if (parts.length === 1 && parts[0] === folded) return null;
+  if (parts.length === 1 && parts[0] === term.toLowerCase()) return null;
   return [...new Set(parts)];
 }
 
