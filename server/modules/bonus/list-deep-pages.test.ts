@@ -80,6 +80,13 @@ describe('GET …/requests: pages past the first in date order', () => {
     }
   });
 
+  it('the deepest page the API allows is empty, in both directions', async () => {
+    const all = await expected('desc', null);
+    for (const order of ['desc', 'asc']) {
+      expect(await page(`sortBy=createdAt&sortOrder=${order}&limit=100&page=1000000`)).toEqual({ ids: [], total: all.length });
+    }
+  });
+
   it('holds after the project moves to another time zone (the roll-ups are recounted in it)', async () => {
     await bed.app.ctx.database.query(`update project_settings set timezone = 'Europe/Istanbul' where project_id = $1`, [projectId]);
     const all = await expected('desc', null);
