@@ -1,6 +1,6 @@
 import type { Role } from '@common/enums';
-import { bonusRequests } from '../../db/schema';
-import { bearer, buildTenant, buildUser, createTestApp, login, type TestApp } from '../../test/harness';
+import { bonusRequests, projectMembers } from '../../db/schema';
+import { bearer, buildProject, buildTenant, buildUser, createTestApp, login, type TestApp } from '../../test/harness';
 import type { App } from '../../types';
 
 /** Shared set-up of the bonus request tests: one app, a tenant, and a signed-in user per role. */
@@ -16,6 +16,13 @@ export async function bonusTestBed() {
 }
 
 export const requestsUrl = (projectId: number) => `/api/bonus/projects/${projectId}/requests`;
+
+/** A new project of its own whose member is the bed's agent (the caller of the list tests), so no other test's rows mix in. */
+export async function agentsOwnProject(bed: Awaited<ReturnType<typeof bonusTestBed>>): Promise<number> {
+  const project = await buildProject(bed.app);
+  await bed.app.ctx.database.db.insert(projectMembers).values({ projectId: project.id, userId: bed.members.agent.id });
+  return project.id;
+}
 
 export type RequestRow = typeof bonusRequests.$inferInsert;
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestStatus } from '@common/enums';
-import { buildProject } from '../../test/harness';
-import { bonusTestBed, get, requestsUrl } from './bonus-test-kit';
+import { agentsOwnProject, bonusTestBed, get, requestsUrl } from './bonus-test-kit';
 
 /**
  * Later pages in date order start at a local day's edge found from the daily roll-ups
@@ -16,9 +15,7 @@ const STATUSES: RequestStatus[] = ['new', 'queued', 'assigned', 'in_progress', '
 
 beforeAll(async () => {
   bed = await bonusTestBed();
-  projectId = (await buildProject(bed.app)).id;
-  const { projectMembers } = await import('../../db/schema');
-  await bed.app.ctx.database.db.insert(projectMembers).values({ projectId, userId: bed.members.agent.id });
+  projectId = await agentsOwnProject(bed);
   const query = (text: string, params: unknown[] = []) => bed.app.ctx.database.query(text, params);
   await query(`update project_settings set timezone = 'America/New_York' where project_id = $1`, [projectId]);
   // Every 37 minutes over about 15 days; every tenth row shares its creation time with the next.
@@ -78,6 +75,12 @@ describe('GET …/requests: pages past the first in date order', () => {
         expect(got.total).toBe(all.length);
       }
     }
+  });
+
+  it('fifty deep pages asked at once each hold their own slice', async () => {
+    const all = await expected('desc', null);
+    const pages = await Promise.all(Array.from({ length: 50 }, (_, i) => page(`limit=13&page=${2 + (i % 40)}`)));
+    pages.forEach((got, i) => expect(got.ids, `page ${2 + (i % 40)}`).toEqual(all.slice((1 + (i % 40)) * 13, (2 + (i % 40)) * 13)));
   });
 
   it('the deepest page the API allows is empty, in both directions', async () => {

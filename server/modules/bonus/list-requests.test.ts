@@ -3,7 +3,7 @@ import type { RequestStatus } from '@common/enums';
 import { envelope } from '@common/schemas/api';
 import { BONUS_MESSAGES, requestAbilitiesSchema, requestListResponse, viewedRequestSchema } from '@common/schemas/bonus';
 import { buildProject } from '../../test/harness';
-import { bonusTestBed, get, insertRequests, requestsUrl, type RequestRow } from './bonus-test-kit';
+import { agentsOwnProject, bonusTestBed, get, insertRequests, requestsUrl, type RequestRow } from './bonus-test-kit';
 
 let bed: Awaited<ReturnType<typeof bonusTestBed>>;
 let projectId: number;
@@ -36,10 +36,7 @@ const countOf = (statuses: RequestStatus[]) => rows.filter((r) => statuses.inclu
 beforeAll(async () => {
   bed = await bonusTestBed();
   // A separate project, so the other tests' rows never mix in; the caller is a member.
-  const project = await buildProject(bed.app);
-  projectId = project.id;
-  const { projectMembers } = await import('../../db/schema');
-  await bed.app.ctx.database.db.insert(projectMembers).values({ projectId, userId: bed.members.agent.id });
+  projectId = await agentsOwnProject(bed);
   await insertRequests(bed.app, projectId, rows);
   // Noise in a project the caller is not in.
   await insertRequests(bed.app, bed.foreign.id, [{ customerName: 'Ayşe Çelik', externalId: 'EXT-000' }]);

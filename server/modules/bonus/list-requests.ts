@@ -236,19 +236,22 @@ function pageQueries(db: DbOrTx, shape: ListShape) {
   };
 }
 
-const searchCounts = new WeakMap<object, SearchCountCache>();
-function searchCountCacheFor(db: DbOrTx): SearchCountCache {
-  let cache = searchCounts.get(db);
-  if (!cache) searchCounts.set(db, (cache = new SearchCountCache()));
-  return cache;
+/** One value per database (or transaction), made when it is first asked for. */
+function perDatabase<K extends object, V>(make: (db: K) => V): (db: K) => V {
+  const values = new WeakMap<K, V>();
+  return (db) => {
+    let value = values.get(db);
+    if (value === undefined) values.set(db, (value = make(db)));
+    return value;
+  };
 }
 
-const trigramShares = new WeakMap<object, TrigramSharesCache>();
+const searchCountCacheFor = perDatabase((_db: DbOrTx) => new SearchCountCache());
+const trigramSharesFor = perDatabase((db: DbOrTx) => new TrigramSharesCache(() => readTrigramShares(db)));
+
 /** The parts of a search term the trigram index is asked for, from the sampled trigram shares (read again at most once a minute per database). */
 export async function searchPartsFor(db: DbOrTx, term: string): Promise<readonly string[] | null> {
-  let cache = trigramShares.get(db);
-  if (!cache) trigramShares.set(db, (cache = new TrigramSharesCache(() => readTrigramShares(db))));
-  return indexedParts(term, await cache.get());
+  return indexedParts(term, await trigramSharesFor(db).get());
 }
 
 type PageQueries = ReturnType<typeof pageQueries>;
@@ -257,7 +260,7 @@ type PreparedList = {
   page: { execute: (values: Record<string, unknown>) => Promise<PageRow[]> };
   matchCount?: ReturnType<NonNullable<PageQueries['matchCount']>['prepare']>;
 };
-const prepared = new WeakMap<object, Map<string, PreparedList>>();
+const preparedFor = perDatabase((_database: Database) => new Map<string, PreparedList>());
 
 /**
  * Each page shape is built and prepared once per database: the SQL text is not rebuilt per
@@ -267,8 +270,7 @@ const prepared = new WeakMap<object, Map<string, PreparedList>>();
  */
 function preparedPageFor(database: Database, shape: ListShape): PreparedList {
   const db = database.db;
-  let byShape = prepared.get(database);
-  if (!byShape) prepared.set(database, (byShape = new Map()));
+  const byShape = preparedFor(database);
   // A search's page depends only on its order and the viewer (its ids are a parameter). Roles
   // whose abilities are written alike share a statement (`abilities`); the role itself is not part of the text.
   const key = shape.search

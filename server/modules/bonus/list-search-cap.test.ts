@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_CAP } from '@common/schemas/bonus';
-import { buildProject } from '../../test/harness';
-import { bonusTestBed, get, requestsUrl } from './bonus-test-kit';
+import { agentsOwnProject, bonusTestBed, get, requestsUrl } from './bonus-test-kit';
 
 /** A search with more matches than SEARCH_COUNT_CAP: the total is capped, paging goes on past it. */
 let bed: Awaited<ReturnType<typeof bonusTestBed>>;
@@ -11,10 +10,7 @@ const OTHERS = 5;
 
 beforeAll(async () => {
   bed = await bonusTestBed();
-  const project = await buildProject(bed.app);
-  projectId = project.id;
-  const { projectMembers } = await import('../../db/schema');
-  await bed.app.ctx.database.db.insert(projectMembers).values({ projectId, userId: bed.members.agent.id });
+  projectId = await agentsOwnProject(bed);
   // Generated in the database: ten thousand rows through the API would take minutes.
   await bed.app.ctx.database.query(
     `insert into bonus_requests (project_id, external_id, customer_name, status, created_at, updated_at)

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeStaleTables, refreshTrigramShares } from '../../db/statistics';
-import { buildProject } from '../../test/harness';
-import { bonusTestBed, get, requestsUrl } from './bonus-test-kit';
+import { agentsOwnProject, bonusTestBed, get, requestsUrl } from './bonus-test-kit';
 import { searchPartsFor } from './list-requests';
 
 /**
@@ -16,9 +15,7 @@ const ROWS = 2_000;
 
 beforeAll(async () => {
   bed = await bonusTestBed();
-  projectId = (await buildProject(bed.app)).id;
-  const { projectMembers } = await import('../../db/schema');
-  await bed.app.ctx.database.db.insert(projectMembers).values({ projectId, userId: bed.members.agent.id });
+  projectId = await agentsOwnProject(bed);
   const query = (text: string, params: unknown[] = []) => bed.app.ctx.database.query(text, params);
   await query(
     `insert into bonus_requests (project_id, external_id, customer_username, customer_id, status, created_at, updated_at)
@@ -78,6 +75,19 @@ describe('GET …/requests?search= where part of the term is in every request', 
     expect(ids).toEqual(await substringMatches('oyuncu1234'));
     expect(total).toBe(3);
     expect((await search('search=OYUNCU1234')).ids).toEqual(ids);
+  });
+
+  it('fifty searches at once answer alike, hostile terms included', async () => {
+    // As sent: a lone surrogate cannot be percent-encoded from a JavaScript string, so its bytes are written out.
+    const terms = ['oyuncu1234', 'OYUNCU12', '%_\\', 'oyuncu\u212A1234', 'a'.repeat(100)].map(encodeURIComponent).concat('%ED%A0%80oyuncu1234');
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => get(bed.app, `${requestsUrl(projectId)}?search=${terms[i % terms.length]}&limit=100`, bed.tokens.agent)),
+    );
+    for (const [i, res] of answers.entries()) {
+      expect(res.statusCode, terms[i % terms.length]).toBeLessThan(500);
+      expect(res.json(), terms[i % terms.length]).toEqual(answers[i % terms.length]!.json());
+    }
+    expect(answers[0]!.json().data.total).toBe(3);
   });
 
   it('a rare term combined with a status, and a term found nowhere', async () => {

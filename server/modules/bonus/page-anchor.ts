@@ -16,53 +16,40 @@ import { bonusRequestDaily, bonusRequests, projectSettings } from '../../db/sche
  * The day edge is the project's local midnight, as the roll-ups count days
  * (`created_at AT TIME ZONE timezone`).
  */
-export interface PageAnchor {
-  /** `with` this before the page's ids query. */
-  cte: ReturnType<typeof pageAnchorCte>;
-  /** The page's rows start at the anchor day's edge… */
-  fromEdge: SQL;
-  /** …and skip this many of them (the offset minus the rows of the days before). */
-  skip: number;
-}
-
 /** Roll-up rows of the list's statuses: the same placeholders as the list's own filter. */
 type StatusFilter = (column: typeof bonusRequestDaily.status) => SQL | undefined;
 
-function pageAnchorCte(db: DbOrTx, params: { projectId: Placeholder; offset: Placeholder; newestFirst: boolean; status: StatusFilter }) {
+/**
+ * The anchor of a page past the first in date order (newest or oldest first): a `with` for the
+ * page's ids query, the condition that starts its rows at the anchor day's edge, and how many
+ * of those rows to skip (the offset minus the rows of the days before). A page past the last
+ * row finds no day: its edge is null, so it reads nothing, as the offset would have.
+ */
+export function pageAnchor(db: DbOrTx, params: { projectId: Placeholder; offset: Placeholder; newestFirst: boolean; status: StatusFilter }) {
   const { projectId, offset, newestFirst } = params;
   const status = params.status(bonusRequestDaily.status);
   const ofList = sql`${bonusRequestDaily.projectId} = ${projectId}${status ? sql` and ${status}` : sql``}`;
   const dir = sql.raw(newestFirst ? 'desc' : 'asc');
+  const rollupOrder = sql`${bonusRequestDaily.day} ${dir}, ${bonusRequestDaily.bonusType} ${dir}, ${bonusRequestDaily.status} ${dir}`;
   // The zone the roll-up triggers (0016) count days in, with their default.
   const zone = sql`coalesce((select ${projectSettings.timezone} from ${projectSettings} where ${projectSettings.projectId} = ${projectId}), 'Europe/Istanbul')`;
   // The first roll-up row (in list order) at which the running count passes the offset is in the
-  // day that holds the asked row; the days before it hold `before` rows.
-  return db.$with('page_anchor', { edge: sql<string>`edge`, skip: sql<number>`skip` }).as(sql`
+  // day that holds the asked row; `skip` takes off the rows of the days before it.
+  const cte = db.$with('page_anchor', { edge: sql<string>`edge`, skip: sql<number>`skip` }).as(sql`
     select
       ${newestFirst ? sql`(a.day + 1)::timestamp` : sql`a.day::timestamp`} at time zone ${zone} as edge,
       ${offset} - coalesce((select sum(${bonusRequestDaily.n}) from ${bonusRequestDaily}
                              where ${ofList} and ${bonusRequestDaily.day} ${sql.raw(newestFirst ? '>' : '<')} a.day), 0) as skip
     from (
       select day from (
-        select ${bonusRequestDaily.day} as day,
-               sum(${bonusRequestDaily.n}) over (order by ${bonusRequestDaily.day} ${dir}, ${bonusRequestDaily.bonusType} ${dir}, ${bonusRequestDaily.status} ${dir} rows unbounded preceding) as running
+        select ${bonusRequestDaily.day} as day, sum(${bonusRequestDaily.n}) over (order by ${rollupOrder} rows unbounded preceding) as running
         from ${bonusRequestDaily} where ${ofList}
-        order by ${bonusRequestDaily.day} ${dir}, ${bonusRequestDaily.bonusType} ${dir}, ${bonusRequestDaily.status} ${dir}
+        order by ${rollupOrder}
       ) w where running > ${offset} limit 1
     ) a`);
-}
-
-/**
- * The anchor of a page past the first in date order (newest or oldest first). A page past the
- * last row finds no day: its edge is null, so it reads nothing, as the offset would have.
- */
-export function pageAnchor(db: DbOrTx, params: { projectId: Placeholder; offset: Placeholder; newestFirst: boolean; status: StatusFilter }): PageAnchor {
-  const cte = pageAnchorCte(db, params);
   return {
     cte,
-    fromEdge: params.newestFirst
-      ? sql`${bonusRequests.createdAt} < (select edge from ${cte})`
-      : sql`${bonusRequests.createdAt} >= (select edge from ${cte})`,
+    fromEdge: newestFirst ? sql`${bonusRequests.createdAt} < (select edge from ${cte})` : sql`${bonusRequests.createdAt} >= (select edge from ${cte})`,
     // Drizzle writes an SQL chunk in place; OFFSET takes a scalar subquery.
     skip: sql`(select skip from ${cte})` as unknown as number,
   };
