@@ -126,11 +126,9 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir,
-    extensions: { pg_trgm, btree_gin },
-    parsers: { [types.INT8]: (v: string) => Number(v) },
-  });
+  const parsers = { [types.INT8]: (v: string) => Number(v) };
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm, btree_gin }, parsers });
+  await (await import('./pglite-parsers')).compactPgliteParsers(client, parsers);
   const db = drizzle({ client, schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   const namedQuery = (await import('./pglite-named-statements')).pgliteNamedStatements(client);
