@@ -29,7 +29,7 @@ export default async function bonusRoutes(app: App) {
     return reply.type('application/json; charset=utf-8').send(serializeRequestListPage(page) as never);
   });
 
-  route(app, contract.getRequestStats, async (request) => requestStats(db, request.params.projectId));
+  route(app, contract.getRequestStats, async (request) => requestStats(ctx.database, request.params.projectId));
 
   route(app, contract.createRequest, async (request) =>
     createManualRequest(actorContext(request), { projectId: request.params.projectId, body: request.body }),
