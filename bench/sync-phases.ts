@@ -23,7 +23,10 @@ function phaseOf(text: string): string {
     [/^select .* from "?bonus_requests"? where .*external_id"? = any/, 'load stored (duplicate check)'],
     [/from external_bonus_requests|from bonus_requests .*order by updated_at|^select .* from bonus_requests where .*updated_at/, 'read source page'],
     [/^(begin|commit|rollback)/, 'transaction control'],
-    [/routing|rule/, 'routing'],
+    [/^select exists\(select 1 from routing_rules/, 'routing: any active rule?'],
+    [/^select \(select coalesce\(json_agg\(r\)/, 'routing: read rules and people'],
+    [/^with stats as \( insert into routing_rule_daily_stats/, 'routing: write statistics'],
+    [/routing|rule/, 'routing: other'],
     [/sync_watermarks/, 'watermark'],
     [/sync_logs/, 'sync log progress'],
   ];
