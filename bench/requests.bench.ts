@@ -4,7 +4,7 @@ import { requestListQuery } from '@common/schemas/bonus';
 import { openPglite, openPostgres, type Database } from '../server/db/client';
 import { analyzeStaleTables, refreshTrigramShares } from '../server/db/statistics';
 import { fillPlaceholders } from 'drizzle-orm';
-import { listRequestQueries, searchPartsFor, shapeOf, valuesOf } from '../server/modules/bonus/list-requests';
+import { listRequestQueries, searchPlanFor, shapeOf, valuesOf } from '../server/modules/bonus/list-requests';
 import { namedCpuSeconds, ownCpuSeconds, processCpuSeconds } from './cpu-time';
 import { runLoad, summarise } from './load';
 import { benchLogin, startBenchServer } from './bench-process';
@@ -83,8 +83,9 @@ async function explainAll(database: Database, projectId: number, userId: number)
   const viewer = { id: userId, role: 'manager' as const };
   for (const scenario of SCENARIOS.filter((s) => !s.path)) {
     const query = requestListQuery.parse(Object.fromEntries(new URLSearchParams(queryFor(scenario.query, 0))));
-    const parts = query.search ? await searchPartsFor(database.db, query.search) : null;
-    const queries = listRequestQueries(database.db, shapeOf(query, viewer, parts));
+    const plan = query.search ? await searchPlanFor(database.db, query.search) : undefined;
+    const parts = plan?.parts ?? null;
+    const queries = listRequestQueries(database.db, shapeOf(query, viewer, plan));
     if (parts) log(`\n── ${scenario.name}: the trigram index is asked for ${parts.map((x) => `'${x}'`).join(', ')}; the whole term is checked on what it finds`);
     const bound: Record<string, unknown> = valuesOf(projectId, query, viewer);
     if (queries.ids) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeStaleTables, refreshTrigramShares } from '../../db/statistics';
 import { agentsOwnProject, bonusTestBed, get, requestsUrl } from './bonus-test-kit';
-import { searchPartsFor } from './list-requests';
+import { searchPlanFor } from './list-requests';
 
 /**
  * A project where every username starts 'oyuncu' (as in a seeded or imported one): once the
@@ -28,6 +28,9 @@ beforeAll(async () => {
   await query(`insert into bonus_requests (project_id, external_id, customer_username, customer_id) values ($1, 'DECOY-1', 'başka', '912345')`, [projectId]);
   // Holds the term in other letter cases and inside a longer name: substring, case-insensitive.
   await query(`insert into bonus_requests (project_id, external_id, customer_username, customer_name) values ($1, 'UPPER-1', 'OYUNCU1234X', 'Oyuncu Bir'), ($1, 'DESC-1', 'kimse', 'eski oyuncu1234 hesabı')`, [projectId]);
+  // The same term in a project the caller is not in: the trigram scan is not keyed by project
+  // (see SEARCH_PROJECT in list-requests.ts), so these are among its candidates and must be dropped.
+  await query(`insert into bonus_requests (project_id, external_id, customer_username) select $1, 'FOREIGN-' || g, 'oyuncu1234' from generate_series(1, 30) g`, [bed.foreign.id]);
   await analyzeStaleTables(bed.app.ctx.database);
   expect(await refreshTrigramShares(bed.app.ctx.database)).toBe(true);
 }, 120_000);
@@ -64,7 +67,9 @@ describe('GET …/requests?search= where part of the term is in every request', 
   });
 
   it('asks the index only for the uncommon part, as sampled', async () => {
-    const parts = await searchPartsFor(bed.app.ctx.database.db, 'oyuncu1234');
+    const { parts, rare } = await searchPlanFor(bed.app.ctx.database.db, 'oyuncu1234');
+    expect(rare).toBe(true);
+    expect((await searchPlanFor(bed.app.ctx.database.db, 'oyuncu')).rare).toBe(false);
     expect(parts).not.toBeNull();
     expect(parts!.join(' ')).not.toMatch(/oyu|yun|unc|ncu/);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMON_TRIGRAM_SHARE, indexedParts, TRIGRAM_SHARES_TTL_MS, TrigramSharesCache } from './search-trigrams';
+import { COMMON_TRIGRAM_SHARE, hasUncommonTrigram, indexedParts, TRIGRAM_SHARES_TTL_MS, TrigramSharesCache } from './search-trigrams';
 
 const common = COMMON_TRIGRAM_SHARE;
 /** Shares as a seeded project has them: every username starts 'oyuncu', digits are rare. */
@@ -19,6 +19,22 @@ const listed = new Map([
   ['maz', 0.068],
 ]);
 const shares = { listed, unlisted: 0.002 };
+
+describe('hasUncommonTrigram: whether the trigram index has few candidates for the term', () => {
+  it('is true when one trigram of the term is uncommon, also when every one is (an exact id)', () => {
+    expect(hasUncommonTrigram('oyuncu12340', shares)).toBe(true);
+    expect(hasUncommonTrigram('12340', shares)).toBe(true);
+    expect(hasUncommonTrigram('B-987650', shares)).toBe(true);
+  });
+
+  it('is false for a term of common trigrams, a term without one, and before anything is sampled', () => {
+    expect(hasUncommonTrigram('Yılmaz', shares)).toBe(false);
+    expect(hasUncommonTrigram('oyuncu', shares)).toBe(false);
+    expect(hasUncommonTrigram('ab', shares)).toBe(false);
+    expect(hasUncommonTrigram('şğü', shares)).toBe(false);
+    expect(hasUncommonTrigram('oyuncu12340', { listed: new Map(), unlisted: 0 })).toBe(false);
+  });
+});
 
 describe('indexedParts: what the trigram index is asked for', () => {
   it('leaves the common trigrams of a rare term to the recheck', () => {

@@ -45,17 +45,14 @@ export const NO_TRIGRAM_SHARES: TrigramShares = { listed: new Map(), unlisted: 0
  */
 export function indexedParts(term: string, shares: TrigramShares): string[] | null {
   if (shares.listed.size === 0) return null;
-  // Runs of the term's own ASCII letters and digits, lower-cased: a character outside ASCII ends
-  // a run whatever JavaScript would lower-case it to (the Kelvin sign becomes 'k' here, maybe not there).
-  const runs = (term.match(/[A-Za-z0-9]{3,}/g) ?? []).map((run) => run.toLowerCase());
   const parts: string[] = [];
   let common = 0;
   let total = 0;
-  for (const run of runs) {
+  for (const run of asciiRuns(term)) {
     let start = -1;
     for (let i = 0; i + 3 <= run.length; i++) {
       total++;
-      const isCommon = (shares.listed.get(run.slice(i, i + 3)) ?? shares.unlisted) >= COMMON_TRIGRAM_SHARE;
+      const isCommon = isCommonTrigram(run.slice(i, i + 3), shares);
       if (isCommon) common++;
       if (!isCommon && start < 0) start = i;
       if (isCommon && start >= 0) {
@@ -68,6 +65,31 @@ export function indexedParts(term: string, shares: TrigramShares): string[] | nu
   if (total === 0 || common === total) return null;
   if (parts.length === 1 && parts[0] === term.toLowerCase()) return null;
   return [...new Set(parts)];
+}
+
+/**
+ * Whether the term holds a trigram the sample found uncommon: the trigram index then has few
+ * candidates to offer, fewer than the project's own key (see SEARCH_PROJECT in list-requests.ts).
+ * False while nothing is sampled.
+ */
+export function hasUncommonTrigram(term: string, shares: TrigramShares): boolean {
+  if (shares.listed.size === 0) return false;
+  return asciiRuns(term).some((run) => {
+    for (let i = 0; i + 3 <= run.length; i++) if (!isCommonTrigram(run.slice(i, i + 3), shares)) return true;
+    return false;
+  });
+}
+
+/**
+ * Runs of the term's own ASCII letters and digits, lower-cased: a character outside ASCII ends a
+ * run whatever JavaScript would lower-case it to (the Kelvin sign becomes 'k' here, maybe not there).
+ */
+function asciiRuns(term: string): string[] {
+  return (term.match(/[A-Za-z0-9]{3,}/g) ?? []).map((run) => run.toLowerCase());
+}
+
+function isCommonTrigram(trigram: string, shares: TrigramShares): boolean {
+  return (shares.listed.get(trigram) ?? shares.unlisted) >= COMMON_TRIGRAM_SHARE;
 }
 
 /** The shares last sampled (refreshTrigramShares in db/statistics.ts), as `indexedParts` reads them. */
