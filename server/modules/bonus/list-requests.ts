@@ -265,8 +265,11 @@ function perDatabase<K extends object, V>(make: (db: K) => V): (db: K) => V {
 const searchCountCacheFor = perDatabase((_db: DbOrTx) => new SearchCountCache());
 const trigramSharesFor = perDatabase((db: DbOrTx) => new TrigramSharesCache(() => readTrigramShares(db)));
 
-/** The parts of a search term the trigram index is asked for, from the sampled trigram shares (read again at most once a minute per database). */
-/** How a search term is asked of the indexes, from the sampled trigram shares (search-trigrams.ts). */
+/**
+ * How a search term is asked of the indexes: the parts the trigram index is given and whether the
+ * term holds an uncommon trigram, from the sampled trigram shares (read again at most once a
+ * minute per database; search-trigrams.ts).
+ */
 export interface SearchPlan {
   parts: readonly string[] | null;
   rare: boolean;
