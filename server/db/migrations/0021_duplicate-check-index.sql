@@ -1,0 +1,2 @@
+DROP INDEX "bonus_requests_customer_key_idx";--> statement-breakpoint
+CREATE INDEX "bonus_requests_customer_key_idx" ON "bonus_requests" USING btree ("project_id","bonus_type",coalesce(nullif("customer_id", ''), 'u:' || lower(nullif("customer_username", ''))),"created_at","id");
