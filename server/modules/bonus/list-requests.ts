@@ -11,7 +11,7 @@ import { selectViewedRequests } from './present-request';
 import { pageAnchor } from './page-anchor';
 import { countsFrom, sumStatuses, toRequestStats } from './request-stats';
 import { SearchCountCache } from './search-count-cache';
-import { hasUncommonTrigram, indexedParts, readTrigramShares, TrigramSharesCache } from './search-trigrams';
+import { NO_SEARCH_PLAN, planSearch, readTrigramShares, TrigramSharesCache, type SearchPlan } from './search-trigrams';
 
 /** The whitelist of sortable columns; `notNull` columns sort in index order both ways. */
 const SORT_COLUMNS: Record<RequestSortColumn, { column: PgColumn; notNull: boolean }> = {
@@ -44,7 +44,7 @@ export function requestOrder(sortBy: RequestSortColumn, sortOrder: 'asc' | 'desc
 }
 
 /**
- * A search's condition: the folded text holds the term. With `parts` (see indexedParts) the
+ * A search's condition: the folded text holds the term. With `parts` (see planSearch) the
  * trigram index is asked only for those substrings of the term and the whole term is checked
  * on each row they find (`strpos`, which the index cannot take): the same rows, without
  * decoding the posting lists of the term's common trigrams.
@@ -76,9 +76,9 @@ interface ListShape {
   sortOrder: 'asc' | 'desc';
   status: 'all' | 'one' | 'many';
   search: boolean;
-  /** The substrings of the search term the trigram index is asked for, or null for the whole term (see indexedParts). */
+  /** The substrings of the search term the trigram index is asked for, or null for the whole term (see planSearch). */
   searchParts: readonly string[] | null;
-  /** The term holds an uncommon trigram (see hasUncommonTrigram): its statements compare the project as SEARCH_PROJECT does. */
+  /** The term holds an uncommon trigram (see planSearch): its statements compare the project as SEARCH_PROJECT does. */
   searchRare: boolean;
   agent: boolean;
   /** Page size (1–100, validated) and whether it is the first page: both go into the SQL text, see listRequestQueries. */
@@ -265,20 +265,9 @@ function perDatabase<K extends object, V>(make: (db: K) => V): (db: K) => V {
 const searchCountCacheFor = perDatabase((_db: DbOrTx) => new SearchCountCache());
 const trigramSharesFor = perDatabase((db: DbOrTx) => new TrigramSharesCache(() => readTrigramShares(db)));
 
-/**
- * How a search term is asked of the indexes: the parts the trigram index is given and whether the
- * term holds an uncommon trigram, from the sampled trigram shares (read again at most once a
- * minute per database; search-trigrams.ts).
- */
-export interface SearchPlan {
-  parts: readonly string[] | null;
-  rare: boolean;
-}
-const NO_SEARCH_PLAN: SearchPlan = { parts: null, rare: false };
-
+/** How a search term is asked of the indexes, from the trigram shares (read again at most once a minute per database). */
 export async function searchPlanFor(db: DbOrTx, term: string): Promise<SearchPlan> {
-  const shares = await trigramSharesFor(db).get();
-  return { parts: indexedParts(term, shares), rare: hasUncommonTrigram(term, shares) };
+  return planSearch(term, await trigramSharesFor(db).get());
 }
 
 type PageQueries = ReturnType<typeof pageQueries>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMON_TRIGRAM_SHARE, hasUncommonTrigram, indexedParts, TRIGRAM_SHARES_TTL_MS, TrigramSharesCache } from './search-trigrams';
+import { COMMON_TRIGRAM_SHARE, planSearch, TRIGRAM_SHARES_TTL_MS, TrigramSharesCache } from './search-trigrams';
 
 const common = COMMON_TRIGRAM_SHARE;
 /** Shares as a seeded project has them: every username starts 'oyuncu', digits are rare. */
@@ -20,64 +20,64 @@ const listed = new Map([
 ]);
 const shares = { listed, unlisted: 0.002 };
 
-describe('hasUncommonTrigram: whether the trigram index has few candidates for the term', () => {
+describe('planSearch().rare: whether the trigram index has few candidates for the term', () => {
   it('is true when one trigram of the term is uncommon, also when every one is (an exact id)', () => {
-    expect(hasUncommonTrigram('oyuncu12340', shares)).toBe(true);
-    expect(hasUncommonTrigram('12340', shares)).toBe(true);
-    expect(hasUncommonTrigram('B-987650', shares)).toBe(true);
+    expect(planSearch('oyuncu12340', shares).rare).toBe(true);
+    expect(planSearch('12340', shares).rare).toBe(true);
+    expect(planSearch('B-987650', shares).rare).toBe(true);
   });
 
   it('is false for a term of common trigrams, a term without one, and before anything is sampled', () => {
-    expect(hasUncommonTrigram('Yılmaz', shares)).toBe(false);
-    expect(hasUncommonTrigram('oyuncu', shares)).toBe(false);
-    expect(hasUncommonTrigram('ab', shares)).toBe(false);
-    expect(hasUncommonTrigram('şğü', shares)).toBe(false);
-    expect(hasUncommonTrigram('oyuncu12340', { listed: new Map(), unlisted: 0 })).toBe(false);
+    expect(planSearch('Yılmaz', shares).rare).toBe(false);
+    expect(planSearch('oyuncu', shares).rare).toBe(false);
+    expect(planSearch('ab', shares).rare).toBe(false);
+    expect(planSearch('şğü', shares).rare).toBe(false);
+    expect(planSearch('oyuncu12340', { listed: new Map(), unlisted: 0 }).rare).toBe(false);
   });
 });
 
-describe('indexedParts: what the trigram index is asked for', () => {
+describe('planSearch().parts: what the trigram index is asked for', () => {
   it('leaves the common trigrams of a rare term to the recheck', () => {
-    expect(indexedParts('oyuncu12340', shares)).toEqual(['u12340']);
-    expect(indexedParts('OYUNCU12340', shares)).toEqual(['u12340']);
+    expect(planSearch('oyuncu12340', shares).parts).toEqual(['u12340']);
+    expect(planSearch('OYUNCU12340', shares).parts).toEqual(['u12340']);
   });
 
   it('gives each run of uncommon trigrams as its own part, and no part twice', () => {
     // 'oyuncu' (common) splits the two runs of digits.
-    expect(indexedParts('12340 oyuncu 12340', shares)).toEqual(['12340']);
-    expect(indexedParts('987 oyuncu 6543', shares)).toEqual(['987', '6543']);
+    expect(planSearch('12340 oyuncu 12340', shares).parts).toEqual(['12340']);
+    expect(planSearch('987 oyuncu 6543', shares).parts).toEqual(['987', '6543']);
   });
 
   it('keeps the whole term when every trigram is common: the planner walks the date index', () => {
-    expect(indexedParts('yilmaz', shares)).toBeNull();
-    expect(indexedParts('oyuncu', shares)).toBeNull();
+    expect(planSearch('yilmaz', shares).parts).toBeNull();
+    expect(planSearch('oyuncu', shares).parts).toBeNull();
   });
 
   it('keeps the whole term when it is one run of uncommon trigrams: each one narrows the scan', () => {
-    expect(indexedParts('1234098', shares)).toBeNull();
+    expect(planSearch('1234098', shares).parts).toBeNull();
   });
 
   it('drops what is outside the plain runs: the padded trigrams of a lone letter are in every external id', () => {
-    expect(indexedParts('B-987650', shares)).toEqual(['987650']);
+    expect(planSearch('B-987650', shares).parts).toEqual(['987650']);
   });
 
   it('counts an unlisted trigram as common as the least common listed one', () => {
-    expect(indexedParts('oyuncu98', { listed, unlisted: common })).toBeNull();
-    expect(indexedParts('oyuncu98', shares)).toEqual(['cu98']);
+    expect(planSearch('oyuncu98', { listed, unlisted: common }).parts).toBeNull();
+    expect(planSearch('oyuncu98', shares).parts).toEqual(['cu98']);
   });
 
   it('keeps the whole term without statistics, or without a plain three-character run', () => {
-    expect(indexedParts('oyuncu12340', { listed: new Map(), unlisted: 0 })).toBeNull();
-    expect(indexedParts('ab', shares)).toBeNull();
-    expect(indexedParts('ça-ğö', shares)).toBeNull();
+    expect(planSearch('oyuncu12340', { listed: new Map(), unlisted: 0 }).parts).toBeNull();
+    expect(planSearch('ab', shares).parts).toBeNull();
+    expect(planSearch('ça-ğö', shares).parts).toBeNull();
   });
 
   it('takes parts only from ASCII letters and digits: a Turkish letter ends a run', () => {
     // 'yılmaz' folds to 'yilmaz' in the database; here only 'lmaz12340' is plain ASCII ('lma', 'maz' common).
-    expect(indexedParts('yılmaz12340', shares)).toEqual(['az12340']);
-    for (const part of indexedParts('Işık oyuncu12340 %_\\', shares) ?? []) expect(part).toMatch(/^[a-z0-9]{3,}$/);
+    expect(planSearch('yılmaz12340', shares).parts).toEqual(['az12340']);
+    for (const part of planSearch('Işık oyuncu12340 %_\\', shares).parts ?? []) expect(part).toMatch(/^[a-z0-9]{3,}$/);
     // U+212A KELVIN SIGN lower-cases to an ASCII 'k' in JavaScript: it must end the run, not join it.
-    expect(indexedParts('oyuncu\u212A12340', shares)).toEqual(['12340']);
+    expect(planSearch('oyuncu\u212A12340', shares).parts).toEqual(['12340']);
   });
 });
 

@@ -29,9 +29,22 @@ export interface TrigramShares {
 
 export const NO_TRIGRAM_SHARES: TrigramShares = { listed: new Map(), unlisted: 0 };
 
+/** How a search term is asked of the indexes (see planSearch). */
+export interface SearchPlan {
+  /** The parts the trigram index is given (each a `LIKE '%part%'`), or null for the whole term's pattern. */
+  parts: readonly string[] | null;
+  /**
+   * The term holds a trigram the sample found uncommon: the trigram index then has few candidates
+   * to offer, fewer than the project's own key (see SEARCH_PROJECT in list-requests.ts).
+   */
+  rare: boolean;
+}
+
+export const NO_SEARCH_PLAN: SearchPlan = { parts: null, rare: false };
+
 /**
- * The parts of `term` to hand to the index (each a `LIKE '%part%'`), or null to keep the
- * whole term's pattern, which is the plan PostgreSQL already chooses well:
+ * One pass over the term's trigrams. `parts` is null to keep the whole term's pattern, which
+ * is the plan PostgreSQL already chooses well:
  * - every trigram is common ('yılmaz', 7% of requests): the planner walks the date index and
  *   filters, stopping after a page, which no trigram subset would beat;
  * - the term is one run of uncommon trigrams: every one of them narrows the scan cheaply;
@@ -41,10 +54,10 @@ export const NO_TRIGRAM_SHARES: TrigramShares = { listed: new Map(), unlisted: 0
  * every external id holds). Parts are taken only from runs of ASCII letters and digits, where
  * JavaScript's lower case and PostgreSQL's `lower()` agree and pg_trgm extracts exactly the
  * part's own trigrams; every part is a substring of the folded term, so a row that holds the
- * term holds every part, and the result is the same.
+ * term holds every part, and the result is the same. Nothing is rare while nothing is sampled.
  */
-export function indexedParts(term: string, shares: TrigramShares): string[] | null {
-  if (shares.listed.size === 0) return null;
+export function planSearch(term: string, shares: TrigramShares): SearchPlan {
+  if (shares.listed.size === 0) return NO_SEARCH_PLAN;
   const parts: string[] = [];
   let common = 0;
   let total = 0;
@@ -62,22 +75,10 @@ export function indexedParts(term: string, shares: TrigramShares): string[] | nu
     }
     if (start >= 0) parts.push(run.slice(start));
   }
-  if (total === 0 || common === total) return null;
-  if (parts.length === 1 && parts[0] === term.toLowerCase()) return null;
-  return [...new Set(parts)];
-}
-
-/**
- * Whether the term holds a trigram the sample found uncommon: the trigram index then has few
- * candidates to offer, fewer than the project's own key (see SEARCH_PROJECT in list-requests.ts).
- * False while nothing is sampled.
- */
-export function hasUncommonTrigram(term: string, shares: TrigramShares): boolean {
-  if (shares.listed.size === 0) return false;
-  return asciiRuns(term).some((run) => {
-    for (let i = 0; i + 3 <= run.length; i++) if (!isCommonTrigram(run.slice(i, i + 3), shares)) return true;
-    return false;
-  });
+  const rare = common < total;
+  if (!rare) return NO_SEARCH_PLAN;
+  if (parts.length === 1 && parts[0] === term.toLowerCase()) return { parts: null, rare };
+  return { parts: [...new Set(parts)], rare };
 }
 
 /**
@@ -92,7 +93,7 @@ function isCommonTrigram(trigram: string, shares: TrigramShares): boolean {
   return (shares.listed.get(trigram) ?? shares.unlisted) >= COMMON_TRIGRAM_SHARE;
 }
 
-/** The shares last sampled (refreshTrigramShares in db/statistics.ts), as `indexedParts` reads them. */
+/** The shares last sampled (refreshTrigramShares in db/statistics.ts), as `planSearch` reads them. */
 export async function readTrigramShares(db: DbOrTx): Promise<TrigramShares> {
   const [row] = await db.select({ shares: searchTrigramShares.shares, cutoff: searchTrigramShares.cutoff }).from(searchTrigramShares).where(eq(searchTrigramShares.id, 1));
   if (!row) return NO_TRIGRAM_SHARES;
