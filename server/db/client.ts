@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { keepStatistics } from './statistics';
@@ -118,36 +117,33 @@ async function listenPostgres(pg: typeof import('pg').default, url: string, chan
   };
 }
 
-/** Embedded PostgreSQL: in a data folder, or in memory when dataDir is undefined. */
+/**
+ * Embedded PostgreSQL: in a data folder, or in memory when dataDir is undefined. PGlite runs in a
+ * worker thread of its own (pglite-worker/), so the API's thread is not held while it works.
+ */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  const { PGlite, types } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
+  const { PgliteWorkerClient } = await import('./pglite-worker/client');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const parsers = { [types.INT8]: (v: string) => Number(v) };
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm, btree_gin }, parsers });
-  await (await import('./pglite-parsers')).compactPgliteParsers(client, parsers);
-  const db = drizzle({ client, schema }) as unknown as Db;
+  const client = await PgliteWorkerClient.open(dataDir);
+  const db = drizzle({ client: client as never, schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-  const namedQuery = (await import('./pglite-named-statements')).pgliteNamedStatements(client);
   const database: Database = {
     db,
     kind: 'pglite',
     // A named statement is prepared once (PGlite plans every unnamed one anew, see pglite-named-statements.ts).
     query: async (text, params, options) =>
-      options?.name ? namedQuery(options.name, text, params ?? []) : ((await client.query(text, params as unknown[])).rows as never),
+      options?.name ? client.namedQuery(options.name, text, params ?? []) : ((await client.query(text, params as unknown[])).rows as never),
     ping: async () => {
       await client.query('select 1');
     },
-    // One process, one connection: notifications arrive as the statement that sent them commits.
+    // One connection: notifications arrive as the statement that sent them commits.
     listen: async (channel, handlers) => {
       const unlisten = await client.listen(channel, () => handlers.onNotify());
       handlers.onReady(true);
       return async () => {
         handlers.onReady(false);
-        if (!client.closed) await unlisten();
+        await unlisten();
       };
     },
     close: () => client.close(),

@@ -1,13 +1,15 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgliteNamedStatements } from './pglite-named-statements';
+import { pgliteNamedStatements, readNamedResult } from './pglite-named-statements';
 
 let client: PGlite;
-let named: ReturnType<typeof pgliteNamedStatements>;
+let named: <T = Record<string, unknown>>(name: string, text: string, params: unknown[]) => Promise<T[]>;
 
 beforeAll(async () => {
   client = await PGlite.create();
-  named = pgliteNamedStatements(client);
+  const raw = pgliteNamedStatements(client);
+  // As the API reads it: the raw reply parsed with the client's parsers.
+  named = async (name, text, params) => readNamedResult(await raw(name, text, params), client.parsers);
   await client.exec(`create table t (id int primary key, tag text, at timestamptz)`);
   await client.exec(`insert into t values (1, 'a', '2026-11-01T10:00:00Z'), (2, 'b', null), (3, 'c', '2026-11-02T10:00:00Z')`);
 });

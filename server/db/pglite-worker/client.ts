@@ -1,0 +1,141 @@
+import { Worker } from 'node:worker_threads';
+import type { PGlite } from '@electric-sql/pglite';
+import { readNamedResult } from '../pglite-named-statements';
+import { compactParserTable, OWN_PARSERS, type ArrayTypeRow } from '../pglite-parsers';
+import type { WorkerError, WorkerReply, WorkerRequest, WorkerResults } from './protocol';
+
+type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+type QueryOptions = { rowMode?: 'object' | 'array'; parsers?: Record<number, unknown> };
+
+/** What Drizzle's PGlite driver calls on a client or on the transaction it is given. */
+export interface PgliteLike {
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<WorkerResults & { rows: T[] }>;
+  transaction<T>(fn: (tx: PgliteLike) => Promise<T>): Promise<T>;
+}
+
+/** A database error from the worker, with PostgreSQL's fields (code, constraint, detail, …) on it. */
+function toError(error: WorkerError): Error {
+  return Object.assign(new Error(error.message), error.fields, { name: error.name });
+}
+
+/**
+ * The embedded PostgreSQL, hosted by a worker thread (pglite-worker/worker.ts), as a client
+ * Drizzle's PGlite driver takes: queries and transactions are sent to the worker and their rows
+ * come back. The API's thread keeps serving requests while PostgreSQL runs a statement.
+ */
+export class PgliteWorkerClient implements PgliteLike {
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
+  private readonly notifyHandlers = new Map<number, { channel: string; onNotify: () => void }>();
+  private failure: Error | null = null;
+  closed = false;
+  /** The worker's parser table, for the named statements' replies read here. */
+  private parsers: PGlite['parsers'] = OWN_PARSERS;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (reply: WorkerReply) => {
+      if ('notify' in reply) return this.notifyHandlers.get(reply.notify)?.onNotify();
+      const waiting = this.pending.get(reply.id);
+      this.pending.delete(reply.id);
+      if (reply.ok) waiting?.resolve(reply.result);
+      else waiting?.reject(toError(reply.error));
+    });
+    // A worker that died (out of memory, a fault in PostgreSQL) fails every call from then on.
+    const fail = (err: Error) => {
+      // Not after close(): the database's end is then expected, and said by nobody.
+      if (!this.closed) console.error(`Gömülü veritabanı durdu: ${err.message}`);
+      this.failure ??= err;
+      this.closed = true;
+      for (const { reject } of this.pending.values()) reject(err);
+      this.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`embedded database worker exited (${code})`)));
+  }
+
+  /** Starts the worker and opens the database in `dataDir` (in memory when undefined). */
+  static async open(dataDir: string | undefined): Promise<PgliteWorkerClient> {
+    const worker = new Worker(new URL('./boot.mjs', import.meta.url));
+    const client = new PgliteWorkerClient(worker);
+    try {
+      client.parsers = compactParserTable(await client.call<ArrayTypeRow[]>({ op: 'open', dataDir }), OWN_PARSERS);
+    } catch (err) {
+      await worker.terminate();
+      throw err;
+    }
+    return client;
+  }
+
+  private call<T>(request: Request): Promise<T> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.worker.postMessage({ ...request, id });
+    });
+  }
+
+  query<T>(text: string, params: unknown[] = [], options: QueryOptions = {}): Promise<WorkerResults & { rows: T[] }> {
+    return this.queryIn(null, text, params, options);
+  }
+
+  /**
+   * Parsers cannot cross a thread: a caller's parser keeps its type as text, which is all that
+   * Drizzle asks (dates, intervals and their arrays stay strings for its own mapping).
+   */
+  private queryIn<T>(txId: number | null, text: string, params: unknown[], options: QueryOptions): Promise<WorkerResults & { rows: T[] }> {
+    const textTypes = options.parsers ? Object.keys(options.parsers).map(Number) : [];
+    return this.call({ op: 'query', text, params, rowMode: options.rowMode ?? 'object', textTypes, txId });
+  }
+
+  /** A named statement, prepared once in the worker (pglite-named-statements.ts). */
+  async namedQuery<T>(name: string, text: string, params: readonly unknown[]): Promise<T[]> {
+    const reply = await this.call<Uint8Array>({ op: 'named', name, text, params: [...params] });
+    return readNamedResult<T>(reply, this.parsers, (channel) => {
+      for (const handler of this.notifyHandlers.values()) if (handler.channel === channel) handler.onNotify();
+    });
+  }
+
+  async transaction<T>(fn: (tx: PgliteLike) => Promise<T>): Promise<T> {
+    const txId = await this.call<number>({ op: 'begin' });
+    const tx: PgliteLike = {
+      query: (text, params = [], options = {}) => this.queryIn(txId, text, params, options),
+      // PGlite has no nested transaction; Drizzle nests with savepoints on the same transaction.
+      transaction: (inner) => inner(tx),
+    };
+    let result: T;
+    try {
+      result = await fn(tx);
+    } catch (err) {
+      await this.call({ op: 'end', txId, commit: false }).catch(() => undefined);
+      throw err;
+    }
+    await this.call({ op: 'end', txId, commit: true });
+    return result;
+  }
+
+  /** Calls `onNotify` for each NOTIFY on the channel; resolves to a function that stops it. */
+  async listen(channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+    const listenId = await this.call<number>({ op: 'listen', channel });
+    this.notifyHandlers.set(listenId, { channel, onNotify });
+    return async () => {
+      this.notifyHandlers.delete(listenId);
+      if (!this.closed) await this.call({ op: 'unlisten', listenId });
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    try {
+      await this.call({ op: 'close' });
+    } finally {
+      this.closed = true;
+      await this.worker.terminate();
+    }
+  }
+
+  /** For tests: the worker dies as it would from a fault in PostgreSQL. */
+  async crashForTest(): Promise<void> {
+    await this.worker.terminate();
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * Messages between the API's thread and the worker that hosts the embedded PostgreSQL (see
+ * pglite-worker/client.ts). Every request carries an id; the worker answers each id once.
+ */
+export type WorkerRequest =
+  | { id: number; op: 'open'; dataDir: string | undefined }
+  | { id: number; op: 'query'; text: string; params: unknown[]; rowMode: 'object' | 'array'; textTypes: number[]; txId: number | null }
+  | { id: number; op: 'named'; name: string; text: string; params: unknown[] }
+  | { id: number; op: 'begin' }
+  | { id: number; op: 'end'; txId: number; commit: boolean }
+  | { id: number; op: 'listen'; channel: string }
+  | { id: number; op: 'unlisten'; listenId: number }
+  | { id: number; op: 'close' };
+
+/** An error as it crosses the thread: its message and PostgreSQL's fields (code, constraint, …). */
+export interface WorkerError {
+  name: string;
+  message: string;
+  fields: Record<string, unknown>;
+}
+
+export type WorkerReply =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: WorkerError }
+  | { notify: number };
+
+/** The query result the worker sends back: what Drizzle and our own code read of PGlite's Results. */
+export interface WorkerResults {
+  rows: unknown[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+}
