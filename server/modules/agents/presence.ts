@@ -55,9 +55,13 @@ export class Presence {
     work.catch((err) => this.ctx.log.warn({ err }, 'presence update failed'));
   }
 
+  /**
+   * The activity is written in the member's queue (see refresh), not before it: a disconnect
+   * that follows at once (a forced logout) is then recomputed after this connect, never first —
+   * which had left the connect unannounced and the disconnect unannounced too.
+   */
   private async connected(d: SocketData): Promise<void> {
-    await this.noteActivity(d.userId, true);
-    await this.refresh(d.userId, d.projectId);
+    await this.refresh(d.userId, d.projectId, () => this.noteActivity(d.userId, true));
   }
 
   /** The member's status now, with what the status was derived from; undefined for a non-member. */
@@ -69,10 +73,19 @@ export class Presence {
     return { ...inputs, sockets, status };
   }
 
-  /** Recomputes a member's status and announces it to the project room when it changed. */
-  refresh(userId: number, projectId: number): Promise<AgentStatus | undefined> {
+  /**
+   * Recomputes a member's status and announces it to the project room when it changed. Calls for
+   * one member run one after another in the order they came (`first` runs in that turn, before
+   * the recompute).
+   */
+  refresh(userId: number, projectId: number, first?: () => Promise<unknown>): Promise<AgentStatus | undefined> {
     const k = key(userId, projectId);
-    const next = (this.chains.get(k) ?? Promise.resolve()).catch(() => undefined).then(() => this.recompute(userId, projectId));
+    const next = (this.chains.get(k) ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(async () => {
+        await first?.();
+        return this.recompute(userId, projectId);
+      });
     this.chains.set(k, next);
     void next.finally(() => {
       if (this.chains.get(k) === next) this.chains.delete(k);
