@@ -131,7 +131,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   const database: Database = {
     db,
     kind: 'pglite',
-    // A named statement is prepared once (PGlite plans every unnamed one anew, see pglite-named-statements.ts).
+    // A named statement is prepared once (PGlite plans every unnamed one anew, see pglite-raw-statements.ts).
     query: async (text, params, options) =>
       options?.name ? client.namedQuery(options.name, text, params ?? []) : ((await client.query(text, params as unknown[])).rows as never),
     ping: async () => {

@@ -1,15 +1,18 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgliteNamedStatements, readNamedResult } from './pglite-named-statements';
+import { pgliteRawStatements, readRawResult } from './pglite-raw-statements';
 
 let client: PGlite;
 let named: <T = Record<string, unknown>>(name: string, text: string, params: unknown[]) => Promise<T[]>;
+let unnamed: <T = Record<string, unknown>>(text: string, params: unknown[], options?: { rowMode?: 'array' | 'object' }) => Promise<T[]>;
 
 beforeAll(async () => {
   client = await PGlite.create();
-  const raw = pgliteNamedStatements(client);
-  // As the API reads it: the raw reply parsed with the client's parsers.
-  named = async (name, text, params) => readNamedResult(await raw(name, text, params), client.parsers);
+  const raw = pgliteRawStatements(client);
+  // As the API reads them: the raw reply parsed with the client's parsers.
+  named = async <T,>(name: string, text: string, params: unknown[]) => readRawResult<T>(await raw.named(name, text, params), client.parsers).rows;
+  unnamed = async <T,>(text: string, params: unknown[], options?: { rowMode?: 'array' | 'object' }) =>
+    readRawResult<T>(await raw.unnamed(text, params, false), client.parsers, options).rows;
   await client.exec(`create table t (id int primary key, tag text, at timestamptz)`);
   await client.exec(`insert into t values (1, 'a', '2026-11-01T10:00:00Z'), (2, 'b', null), (3, 'c', '2026-11-02T10:00:00Z')`);
 });
@@ -17,7 +20,7 @@ afterAll(async () => {
   await client?.close();
 });
 
-describe('pgliteNamedStatements', () => {
+describe('pgliteRawStatements', () => {
   it('answers what query() answers, with the same parameters and parsed values, each time', async () => {
     const text = `select id, tag, at from t where tag = any($1::text[]) and ($2::int is null or id > $2) order by id`;
     const plain = await client.query(text, [['a', 'c'], null]);
@@ -26,6 +29,18 @@ describe('pgliteNamedStatements', () => {
       { id: 2, tag: 'b', at: null },
       { id: 3, tag: 'c', at: new Date('2026-11-02T10:00:00Z') },
     ]);
+  });
+
+  it('unnamed: answers what query() answers, in both row modes, with the rows a write touched', async () => {
+    const text = `select id, tag, at from t where tag = any($1::text[]) order by id`;
+    expect(await unnamed(text, [['a', 'c']])).toEqual((await client.query(text, [['a', 'c']])).rows);
+    expect(await unnamed(text, [['a']], { rowMode: 'array' })).toEqual((await client.query(text, [['a']], { rowMode: 'array' })).rows);
+    const raw = pgliteRawStatements(client);
+    const written = readRawResult(await raw.unnamed(`update t set tag = tag where id = any($1::int[])`, [[1, 2]], false), client.parsers);
+    expect(written.affectedRows).toBe(2);
+    await expect(unnamed('select nope from t', [])).rejects.toThrow(/nope/);
+    await expect(unnamed('select 1 / $1::int as x', [0])).rejects.toThrow(/division by zero/);
+    expect(await unnamed('select $1::int + 1 as x', [1])).toEqual([{ x: 2 }]);
   });
 
   it('is prepared once: the server holds it by name', async () => {

@@ -1,15 +1,15 @@
 import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
-import { readNamedResult } from '../pglite-named-statements';
+import { readRawResult, type RawResult } from '../pglite-raw-statements';
 import { compactParserTable, OWN_PARSERS, type ArrayTypeRow } from '../pglite-parsers';
-import type { WorkerError, WorkerReply, WorkerRequest, WorkerResults } from './protocol';
+import type { WorkerError, WorkerReply, WorkerRequest } from './protocol';
 
 type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
-type QueryOptions = { rowMode?: 'object' | 'array'; parsers?: Record<number, unknown> };
+type QueryOptions = { rowMode?: 'object' | 'array'; parsers?: PGlite['parsers'] };
 
 /** What Drizzle's PGlite driver calls on a client or on the transaction it is given. */
 export interface PgliteLike {
-  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<WorkerResults & { rows: T[] }>;
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<RawResult<T>>;
   transaction<T>(fn: (tx: PgliteLike) => Promise<T>): Promise<T>;
 }
 
@@ -29,7 +29,7 @@ export class PgliteWorkerClient implements PgliteLike {
   private readonly notifyHandlers = new Map<number, { channel: string; onNotify: () => void }>();
   private failure: Error | null = null;
   closed = false;
-  /** The worker's parser table, for the named statements' replies read here. */
+  /** The worker's parser table, for the replies read here. */
   private parsers: PGlite['parsers'] = OWN_PARSERS;
 
   private constructor(private readonly worker: Worker) {
@@ -75,23 +75,22 @@ export class PgliteWorkerClient implements PgliteLike {
     });
   }
 
-  query<T>(text: string, params: unknown[] = [], options: QueryOptions = {}): Promise<WorkerResults & { rows: T[] }> {
+  query<T>(text: string, params: unknown[] = [], options: QueryOptions = {}): Promise<RawResult<T>> {
     return this.queryIn(null, text, params, options);
   }
 
-  /**
-   * Parsers cannot cross a thread: a caller's parser keeps its type as text, which is all that
-   * Drizzle asks (dates, intervals and their arrays stay strings for its own mapping).
-   */
-  private queryIn<T>(txId: number | null, text: string, params: unknown[], options: QueryOptions): Promise<WorkerResults & { rows: T[] }> {
-    const textTypes = options.parsers ? Object.keys(options.parsers).map(Number) : [];
-    return this.call({ op: 'query', text, params, rowMode: options.rowMode ?? 'object', textTypes, txId });
+  private async queryIn<T>(txId: number | null, text: string, params: unknown[], options: QueryOptions): Promise<RawResult<T>> {
+    return this.read<T>(await this.call<Uint8Array>({ op: 'query', text, params, txId }), options);
   }
 
-  /** A named statement, prepared once in the worker (pglite-named-statements.ts). */
+  /** A named statement, prepared once in the worker (pglite-raw-statements.ts): its rows. */
   async namedQuery<T>(name: string, text: string, params: readonly unknown[]): Promise<T[]> {
-    const reply = await this.call<Uint8Array>({ op: 'named', name, text, params: [...params] });
-    return readNamedResult<T>(reply, this.parsers, (channel) => {
+    return this.read<T>(await this.call<Uint8Array>({ op: 'named', name, text, params: [...params] }), {}).rows;
+  }
+
+  /** Decodes a reply here, with the caller's options (Drizzle keeps dates as text by parsers of its own). */
+  private read<T>(reply: Uint8Array, options: QueryOptions): RawResult<T> {
+    return readRawResult<T>(reply, this.parsers, options, (channel) => {
       for (const handler of this.notifyHandlers.values()) if (handler.channel === channel) handler.onNotify();
     });
   }

@@ -4,7 +4,7 @@
  */
 export type WorkerRequest =
   | { id: number; op: 'open'; dataDir: string | undefined }
-  | { id: number; op: 'query'; text: string; params: unknown[]; rowMode: 'object' | 'array'; textTypes: number[]; txId: number | null }
+  | { id: number; op: 'query'; text: string; params: unknown[]; txId: number | null }
   | { id: number; op: 'named'; name: string; text: string; params: unknown[] }
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; txId: number; commit: boolean }
@@ -23,10 +23,3 @@ export type WorkerReply =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: WorkerError }
   | { notify: number };
-
-/** The query result the worker sends back: what Drizzle and our own code read of PGlite's Results. */
-export interface WorkerResults {
-  rows: unknown[];
-  fields: { name: string; dataTypeID: number }[];
-  affectedRows?: number;
-}

@@ -1,26 +1,27 @@
 import { parentPort } from 'node:worker_threads';
 import { mkdirSync } from 'node:fs';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { compactPgliteParsers, OWN_PARSERS } from '../pglite-parsers';
-import { pgliteNamedStatements } from '../pglite-named-statements';
-import type { WorkerError, WorkerReply, WorkerRequest, WorkerResults } from './protocol';
+import { pgliteRawStatements } from '../pglite-raw-statements';
+import type { WorkerError, WorkerReply, WorkerRequest } from './protocol';
 
 /**
  * The embedded PostgreSQL's own thread: PGlite (PostgreSQL in WebAssembly) runs every statement
  * synchronously on the thread that calls it, so on the API's thread a page's statement held up
  * every other request, socket and timer for its whole run. Here it runs beside the API, which
  * only sends statements and receives rows. The semantics are PGlite's own: its locks order the
- * statements, a transaction holds the connection until it ends.
+ * statements, a transaction holds the connection until it ends. Replies go back as raw protocol
+ * bytes, decoded on the API's thread (pglite-raw-statements.ts).
  */
 const port = parentPort!;
 let pg: PGlite | undefined;
-let namedQuery: ReturnType<typeof pgliteNamedStatements> | undefined;
+let statements: ReturnType<typeof pgliteRawStatements> | undefined;
 let nextTxId = 1;
 let nextListenId = 1;
 /** Open transactions: the connection waits inside PGlite's transaction() until the API ends them. */
-const transactions = new Map<number, { tx: Transaction; end: (commit: boolean) => void; done: Promise<void> }>();
+const transactions = new Map<number, { end: (commit: boolean) => void; done: Promise<void> }>();
 const listeners = new Map<number, () => Promise<void>>();
 /** Thrown inside a transaction's callback to make PGlite roll it back. */
 const ROLLBACK = Symbol('rollback');
@@ -42,43 +43,36 @@ function requireOpen(): PGlite {
   return pg;
 }
 
-/** Drizzle keeps dates and intervals as text: the caller names the types whose text it wants. */
-const keepText = (textTypes: number[]) => Object.fromEntries(textTypes.map((oid) => [oid, (value: string) => value]));
-
-function results(result: { rows: unknown[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number }): WorkerResults {
-  return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
-}
-
 async function handle(request: WorkerRequest): Promise<unknown> {
   switch (request.op) {
     case 'open': {
       if (request.dataDir) mkdirSync(request.dataDir, { recursive: true });
       pg = await PGlite.create({ dataDir: request.dataDir, extensions: { pg_trgm, btree_gin }, parsers: OWN_PARSERS });
-      namedQuery = pgliteNamedStatements(pg);
+      statements = pgliteRawStatements(pg);
       // The API's thread reads named statements' replies with the same parser table.
       return compactPgliteParsers(pg, OWN_PARSERS);
     }
     case 'query': {
-      const options = { rowMode: request.rowMode, parsers: keepText(request.textTypes) };
-      if (request.txId === null) return results(await requireOpen().query(request.text, request.params, options));
-      const open = transactions.get(request.txId);
-      if (!open) throw new Error('transaction is not open');
-      return results(await open.tx.query(request.text, request.params, options));
+      requireOpen();
+      // Inside a transaction, PGlite's transaction() holds the connection for it (see 'begin').
+      if (request.txId !== null && !transactions.has(request.txId)) throw new Error('transaction is not open');
+      return statements!.unnamed(request.text, request.params, request.txId !== null);
     }
     case 'named':
-      return namedQuery!(request.name, request.text, request.params);
+      requireOpen();
+      return statements!.named(request.name, request.text, request.params);
     case 'begin': {
       const db = requireOpen();
       const txId = nextTxId++;
       let end!: (commit: boolean) => void;
       const ended = new Promise<boolean>((resolve) => (end = resolve));
-      let entered!: (tx: Transaction) => void;
-      const began = new Promise<Transaction>((resolve) => (entered = resolve));
+      let entered!: () => void;
+      const began = new Promise<void>((resolve) => (entered = resolve));
       // PGlite's transaction() holds the connection while its callback runs: the callback waits
       // for the API's 'end', and a rollback is asked for by throwing.
       const done = db
-        .transaction(async (tx) => {
-          entered(tx);
+        .transaction(async () => {
+          entered();
           if (!(await ended)) throw ROLLBACK;
         })
         .then(
@@ -89,8 +83,8 @@ async function handle(request: WorkerRequest): Promise<unknown> {
         )
         .finally(() => transactions.delete(txId));
       done.catch(() => undefined);
-      const tx = await Promise.race([began, done.then(() => Promise.reject(new Error('transaction ended before it began')))]);
-      transactions.set(txId, { tx, end, done });
+      await Promise.race([began, done.then(() => Promise.reject(new Error('transaction ended before it began')))]);
+      transactions.set(txId, { end, done });
       return txId;
     }
     case 'end': {
@@ -121,7 +115,7 @@ async function handle(request: WorkerRequest): Promise<unknown> {
 port.on('message', (request: WorkerRequest) => {
   handle(request).then(
     (result) =>
-      // A named statement's reply is moved to the API's thread, not copied.
+      // A statement's raw reply is moved to the API's thread, not copied.
       result instanceof Uint8Array ? port.postMessage({ id: request.id, ok: true, result }, [result.buffer as ArrayBuffer]) : reply({ id: request.id, ok: true, result }),
     (err: unknown) => reply({ id: request.id, ok: false, error: toWorkerError(err) }),
   );
