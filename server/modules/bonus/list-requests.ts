@@ -281,7 +281,7 @@ const preparedFor = perDatabase((_database: Database) => new Map<string, Prepare
 /**
  * Each page shape is built and prepared once per database: the SQL text is not rebuilt per
  * call, and the database plans each named statement once per connection (PostgreSQL) or once
- * (PGlite, which otherwise plans every query anew: see pglite-named-statements.ts). A search's own
+ * (PGlite, which otherwise plans every query anew: see pglite-raw-statements.ts). A search's own
  * statements stay unprepared (see searchQueries); the page presenting what it found is prepared.
  */
 function preparedPageFor(database: Database, shape: ListShape): PreparedList {
