@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteRawStatements, readRawResult } from './pglite-raw-statements';
+import { heldTransaction } from './pglite-test-kit';
 
 let client: PGlite;
 let named: <T = Record<string, unknown>>(name: string, text: string, params: unknown[]) => Promise<T[]>;
@@ -56,17 +57,11 @@ describe('pgliteRawStatements', () => {
   });
 
   it('waits for an open transaction instead of running inside it', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    const tx = client.transaction(async (t) => {
-      await t.query(`update t set tag = 'z' where id = 1`);
-      await held;
-      await t.query(`update t set tag = 'a' where id = 1`);
-    });
+    const tx = heldTransaction(client, `update t set tag = 'z' where id = 1`, `update t set tag = 'a' where id = 1`);
     const read = named<{ tag: string }>('q3', 'select tag from t where id = $1', [1]);
     await new Promise((r) => setTimeout(r, 20));
-    release();
-    await tx;
+    tx.release();
+    await tx.done;
     expect(await read).toEqual([{ tag: 'a' }]);
   });
 });

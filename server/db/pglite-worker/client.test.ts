@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgErrorCode } from '../../lib/db-errors';
+import { heldTransaction } from '../pglite-test-kit';
 import { PgliteWorkerClient } from './client';
 
 let client: PgliteWorkerClient;
@@ -44,17 +45,11 @@ describe('PgliteWorkerClient: PGlite in a worker thread, as Drizzle and the API 
     ).rejects.toThrow('vazgeç');
     expect(await tags()).toEqual(['a', 'b']);
 
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const tx = client.transaction(async (t) => {
-      await t.query(`update t set tag = 'z' where id = 1`);
-      await held;
-      await t.query(`update t set tag = 'a2' where id = 1`);
-    });
+    const tx = heldTransaction(client, `update t set tag = 'z' where id = 1`, `update t set tag = 'a2' where id = 1`);
     const outside = client.query<{ tag: string }>('select tag from t where id = 1');
     await new Promise((resolve) => setTimeout(resolve, 30));
-    release();
-    await tx;
+    tx.release();
+    await tx.done;
     expect((await outside).rows).toEqual([{ tag: 'a2' }]);
   });
 
@@ -96,6 +91,24 @@ describe('PgliteWorkerClient: PGlite in a worker thread, as Drizzle and the API 
     await client.namedQuery('w5', `select pg_notify('degisti', '') as sent`, []);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(heard).toEqual(['degisti', 'degisti']);
+  });
+
+  it('two listeners of one channel each hear a NOTIFY once; stopping one leaves the other', async () => {
+    const heard: string[] = [];
+    const stopA = await client.listen('iki', () => heard.push('a'));
+    const stopB = await client.listen('iki', () => heard.push('b'));
+    await client.query(`select pg_notify('iki', '')`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(heard.sort()).toEqual(['a', 'b']);
+    await stopA();
+    await stopA();
+    await client.query(`select pg_notify('iki', '')`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(heard.sort()).toEqual(['a', 'b', 'b']);
+    await stopB();
+    await client.query(`select pg_notify('iki', '')`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(heard).toHaveLength(3);
   });
 
   it('many callers at once each get their own answer', async () => {

@@ -26,7 +26,8 @@ function toError(error: WorkerError): Error {
 export class PgliteWorkerClient implements PgliteLike {
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
-  private readonly notifyHandlers = new Map<number, { channel: string; onNotify: () => void }>();
+  /** Listeners by channel; a NOTIFY comes from the worker, or inside a reply decoded here. */
+  private readonly listeners = new Map<string, Set<() => void>>();
   private failure: Error | null = null;
   closed = false;
   /** The worker's parser table, for the replies read here. */
@@ -34,7 +35,7 @@ export class PgliteWorkerClient implements PgliteLike {
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (reply: WorkerReply) => {
-      if ('notify' in reply) return this.notifyHandlers.get(reply.notify)?.onNotify();
+      if ('notify' in reply) return this.notify(reply.notify);
       const waiting = this.pending.get(reply.id);
       this.pending.delete(reply.id);
       if (reply.ok) waiting?.resolve(reply.result);
@@ -90,9 +91,11 @@ export class PgliteWorkerClient implements PgliteLike {
 
   /** Decodes a reply here, with the caller's options (Drizzle keeps dates as text by parsers of its own). */
   private read<T>(reply: Uint8Array, options: QueryOptions): RawResult<T> {
-    return readRawResult<T>(reply, this.parsers, options, (channel) => {
-      for (const handler of this.notifyHandlers.values()) if (handler.channel === channel) handler.onNotify();
-    });
+    return readRawResult<T>(reply, this.parsers, options, (channel) => this.notify(channel));
+  }
+
+  private notify(channel: string): void {
+    for (const onNotify of this.listeners.get(channel) ?? []) onNotify();
   }
 
   async transaction<T>(fn: (tx: PgliteLike) => Promise<T>): Promise<T> {
@@ -115,11 +118,15 @@ export class PgliteWorkerClient implements PgliteLike {
 
   /** Calls `onNotify` for each NOTIFY on the channel; resolves to a function that stops it. */
   async listen(channel: string, onNotify: () => void): Promise<() => Promise<void>> {
-    const listenId = await this.call<number>({ op: 'listen', channel });
-    this.notifyHandlers.set(listenId, { channel, onNotify });
+    await this.call({ op: 'listen', channel });
+    // A function of its own, so the same one given twice is two listeners, each stopped once.
+    const listener = () => onNotify();
+    const set = this.listeners.get(channel) ?? new Set();
+    this.listeners.set(channel, set.add(listener));
     return async () => {
-      this.notifyHandlers.delete(listenId);
-      if (!this.closed) await this.call({ op: 'unlisten', listenId });
+      if (!set.delete(listener)) return;
+      if (set.size === 0) this.listeners.delete(channel);
+      if (!this.closed) await this.call({ op: 'unlisten', channel });
     };
   }
 

@@ -9,7 +9,7 @@ export type WorkerRequest =
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; txId: number; commit: boolean }
   | { id: number; op: 'listen'; channel: string }
-  | { id: number; op: 'unlisten'; listenId: number }
+  | { id: number; op: 'unlisten'; channel: string }
   | { id: number; op: 'close' };
 
 /** An error as it crosses the thread: its message and PostgreSQL's fields (code, constraint, …). */
@@ -22,4 +22,5 @@ export interface WorkerError {
 export type WorkerReply =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: WorkerError }
-  | { notify: number };
+  /** A NOTIFY on a channel the API listens to. */
+  | { notify: string };

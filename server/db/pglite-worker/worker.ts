@@ -19,10 +19,10 @@ const port = parentPort!;
 let pg: PGlite | undefined;
 let statements: ReturnType<typeof pgliteRawStatements> | undefined;
 let nextTxId = 1;
-let nextListenId = 1;
 /** Open transactions: the connection waits inside PGlite's transaction() until the API ends them. */
 const transactions = new Map<number, { end: (commit: boolean) => void; done: Promise<void> }>();
-const listeners = new Map<number, () => Promise<void>>();
+/** One PGlite listener per channel, however many listen to it on the API's side (which fans out). */
+const channels = new Map<string, { count: number; unlisten: () => Promise<void> }>();
 /** Thrown inside a transaction's callback to make PGlite roll it back. */
 const ROLLBACK = Symbol('rollback');
 
@@ -38,9 +38,9 @@ function toWorkerError(err: unknown): WorkerError {
   return { name: err.name, message: err.message, fields };
 }
 
-function requireOpen(): PGlite {
-  if (!pg) throw new Error('embedded database is not open');
-  return pg;
+function requireOpen(): { pg: PGlite; statements: ReturnType<typeof pgliteRawStatements> } {
+  if (!pg || !statements) throw new Error('embedded database is not open');
+  return { pg, statements };
 }
 
 async function handle(request: WorkerRequest): Promise<unknown> {
@@ -53,16 +53,15 @@ async function handle(request: WorkerRequest): Promise<unknown> {
       return compactPgliteParsers(pg, OWN_PARSERS);
     }
     case 'query': {
-      requireOpen();
+      const open = requireOpen();
       // Inside a transaction, PGlite's transaction() holds the connection for it (see 'begin').
       if (request.txId !== null && !transactions.has(request.txId)) throw new Error('transaction is not open');
-      return statements!.unnamed(request.text, request.params, request.txId !== null);
+      return open.statements.unnamed(request.text, request.params, request.txId !== null);
     }
     case 'named':
-      requireOpen();
-      return statements!.named(request.name, request.text, request.params);
+      return requireOpen().statements.named(request.name, request.text, request.params);
     case 'begin': {
-      const db = requireOpen();
+      const db = requireOpen().pg;
       const txId = nextTxId++;
       let end!: (commit: boolean) => void;
       const ended = new Promise<boolean>((resolve) => (end = resolve));
@@ -95,14 +94,16 @@ async function handle(request: WorkerRequest): Promise<unknown> {
       return null;
     }
     case 'listen': {
-      const listenId = nextListenId++;
-      listeners.set(listenId, await requireOpen().listen(request.channel, () => reply({ notify: listenId })));
-      return listenId;
+      const listened = channels.get(request.channel);
+      if (listened) listened.count++;
+      else channels.set(request.channel, { count: 1, unlisten: await requireOpen().pg.listen(request.channel, () => reply({ notify: request.channel })) });
+      return null;
     }
     case 'unlisten': {
-      const unlisten = listeners.get(request.listenId);
-      listeners.delete(request.listenId);
-      if (unlisten && pg && !pg.closed) await unlisten();
+      const listened = channels.get(request.channel);
+      if (!listened || --listened.count > 0) return null;
+      channels.delete(request.channel);
+      if (pg && !pg.closed) await listened.unlisten();
       return null;
     }
     case 'close': {
