@@ -85,9 +85,10 @@ async function explainAll(database: Database, projectId: number, userId: number)
     const query = requestListQuery.parse(Object.fromEntries(new URLSearchParams(queryFor(scenario.query, 0))));
     const plan = query.search ? await searchPlanFor(database.db, query.search) : undefined;
     const parts = plan?.parts ?? null;
-    const queries = listRequestQueries(database.db, shapeOf(query, viewer, plan));
+    const shape = shapeOf(query, viewer, plan);
+    const queries = listRequestQueries(database.db, shape);
     if (parts) log(`\n── ${scenario.name}: the trigram index is asked for ${parts.map((x) => `'${x}'`).join(', ')}; the whole term is checked on what it finds`);
-    const bound: Record<string, unknown> = valuesOf(projectId, query, viewer);
+    const bound: Record<string, unknown> = valuesOf(projectId, query, viewer, shape);
     if (queries.ids) {
       // A search's page presents the ids its first statement finds.
       const { sql: text, params } = queries.ids.toSQL();

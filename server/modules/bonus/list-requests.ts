@@ -44,17 +44,19 @@ export function requestOrder(sortBy: RequestSortColumn, sortOrder: 'asc' | 'desc
 }
 
 /**
- * A search's condition: the folded text holds the term. With `parts` (see planSearch) the
- * trigram index is asked only for those substrings of the term and the whole term is checked
- * on each row they find (`strpos`, which the index cannot take): the same rows, without
- * decoding the posting lists of the term's common trigrams.
+ * A search's condition: the folded text holds the term. With `partPatterns` (`LIKE` patterns of
+ * the trigrams planSearch chose, or placeholders for them) the trigram index is asked only for
+ * those and the whole term is checked on each row they find (`strpos`, which the index cannot
+ * take): the same rows, without decoding the posting lists of the term's common trigrams.
  */
-export function searchCondition(pattern: SQL, term: SQL, parts: readonly string[] | null): SQL {
-  if (!parts) return sql`${bonusRequests.searchText} like ${searchFold(pattern)}`;
-  // Parts are ASCII letters and digits only: nothing in them is special to LIKE.
-  const narrowed = parts.map((part) => sql`${bonusRequests.searchText} like ${`%${part}%`}`);
+export function searchCondition(pattern: SQL, term: SQL, partPatterns: readonly unknown[] | null): SQL {
+  if (!partPatterns) return sql`${bonusRequests.searchText} like ${searchFold(pattern)}`;
+  const narrowed = partPatterns.map((part) => sql`${bonusRequests.searchText} like ${part}`);
   return and(...narrowed, sql`strpos(${bonusRequests.searchText}, ${searchFold(term)}) > 0`)!;
 }
+
+/** The `LIKE` pattern of a part planSearch chose: ASCII letters and digits only, nothing in them is special to LIKE. */
+const partPattern = (part: string) => `%${part}%`;
 
 /**
  * The list's filter (status, search, assignee) with its values bound, for reading every
@@ -116,8 +118,11 @@ export function shapeOf(query: RequestListQuery, viewer: Pick<ListViewer, 'role'
   };
 }
 
-export function valuesOf(projectId: number, query: RequestListQuery, viewer: Pick<ListViewer, 'id'>) {
+/** The values of a call's placeholders; a search's parts are `part0`, `part1`, … (see filterOf). */
+export function valuesOf(projectId: number, query: RequestListQuery, viewer: Pick<ListViewer, 'id'>, shape?: Pick<ListShape, 'searchParts'>) {
+  const parts = Object.fromEntries((shape?.searchParts ?? []).map((part, i) => [`part${i}`, partPattern(part)]));
   return {
+    ...parts,
     projectId,
     viewerId: viewer.id,
     status: query.status?.[0] ?? '',
@@ -155,7 +160,7 @@ function filterOf(shape: ListShape, project: SQL = eq(bonusRequests.projectId, p
   const where = and(
     project,
     statusFilter(shape)(bonusRequests.status),
-    shape.search ? searchCondition(sql`${p('pattern')}::text`, sql`${p('term')}::text`, shape.searchParts) : undefined,
+    shape.search ? searchCondition(sql`${p('pattern')}::text`, sql`${p('term')}::text`, shape.searchParts?.map((_, i) => sql`${p(`part${i}`)}::text`) ?? null) : undefined,
     shape.agent ? eq(bonusRequests.assignedUserId, p('agentId')) : undefined,
   );
   return { where, order: requestOrder(shape.sortBy, shape.sortOrder) };
@@ -195,7 +200,7 @@ function searchQueries(db: DbOrTx, shape: ListShape) {
     ids: shape.firstPage ? ordered : ordered.offset(p('offset')),
     // Counted up to one past the cap: enough to know there is more, without visiting every match.
     matchCount: db
-      .select({ n: count() })
+      .select({ n: sql<number>`count(*)::int`.as('n') })
       .from(db.select({ one: sql`1` }).from(bonusRequests).where(where).limit(sql.raw(String(shape.countCap + 1)) as unknown as number).as('m')),
   };
 }
@@ -270,6 +275,31 @@ export async function searchPlanFor(db: DbOrTx, term: string): Promise<SearchPla
   return planSearch(term, await trigramSharesFor(db).get());
 }
 
+/** Statement text with its parameters (placeholders among them), as Drizzle writes it. */
+type StatementText = { sql: string; params: unknown[] };
+/** A search shape's two statements; more shapes than this are not kept (deep pages each add a count cap). */
+const SEARCH_SHAPES_KEPT = 200;
+const searchTextsFor = perDatabase((_database: Database) => new Map<string, { ids: StatementText; matchCount: StatementText }>());
+
+/**
+ * A search shape's statements as text, written once per shape: building them with Drizzle cost
+ * the API ~90 µs of its thread per search. They are still sent unnamed, so the database plans
+ * each call with its own pattern (see searchQueries).
+ */
+function searchTextsOf(database: Database, shape: ListShape) {
+  const byShape = searchTextsFor(database);
+  const key = JSON.stringify([shape.sortBy, shape.sortOrder, shape.status, shape.searchParts?.length ?? -1, shape.searchRare, shape.agent, shape.limit, shape.firstPage, shape.countCap]);
+  let found = byShape.get(key);
+  if (!found) {
+    const search = searchQueries(database.db, shape);
+    found = { ids: search.ids!.toSQL(), matchCount: search.matchCount!.toSQL() };
+    // Oldest first out: a Map iterates in insertion order.
+    if (byShape.size >= SEARCH_SHAPES_KEPT) byShape.delete(byShape.keys().next().value!);
+    byShape.set(key, found);
+  }
+  return found;
+}
+
 type PageQueries = ReturnType<typeof pageQueries>;
 type PageRow = { items: string; counts: string | null };
 type PreparedList = {
@@ -320,12 +350,13 @@ export async function listRequests(database: Database, projectId: number, query:
   const db = database.db;
   const shape = shapeOf(query, viewer, query.search ? await searchPlanFor(db, query.search) : NO_SEARCH_PLAN);
   const queries = preparedPageFor(database, shape);
-  const values = valuesOf(projectId, query, viewer);
+  const values = valuesOf(projectId, query, viewer, shape);
   let page: { items: string; counts: string | null } | undefined;
   let matched: number | undefined;
   if (shape.search) {
-    const search = searchQueries(db, shape);
-    const ids = (await search.ids!.execute(values)).map((r) => r.id);
+    const search = searchTextsOf(database, shape);
+    const run = <T>({ sql: text, params }: StatementText) => database.query<T>(text, fillPlaceholders(params, values));
+    const ids = (await run<{ id: number }>(search.ids)).map((r) => r.id);
     // The page first: its status counts tell whether a count kept from an earlier call still holds.
     [page] = await queries.page.execute({ ...values, ids });
     // A page that is not full ends the matches: its offset plus its rows is the exact total (a rare term's usual case).
@@ -333,7 +364,7 @@ export async function listRequests(database: Database, projectId: number, query:
     const key = JSON.stringify([projectId, values.pattern, [...values.statuses].sort(), query.agentId ?? null, shape.countCap]);
     matched = endsHere
       ? values.offset + ids.length
-      : await searchCountCacheFor(db).count(key, page?.counts ?? '', async () => (await search.matchCount!.execute(values))[0]?.n ?? 0);
+      : await searchCountCacheFor(db).count(key, page?.counts ?? '', async () => (await run<{ n: number }>(search.matchCount))[0]?.n ?? 0);
   } else {
     const [pages, counted] = await Promise.all([queries.page.execute(values), queries.matchCount?.execute(values)]);
     page = pages[0];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMON_TRIGRAM_SHARE, planSearch, TRIGRAM_SHARES_TTL_MS, TrigramSharesCache } from './search-trigrams';
+import { COMMON_TRIGRAM_SHARE, MAX_TRIGRAM_PARTS, planSearch, TRIGRAM_SHARES_TTL_MS, TrigramSharesCache } from './search-trigrams';
 
 const common = COMMON_TRIGRAM_SHARE;
 /** Shares as a seeded project has them: every username starts 'oyuncu', digits are rare. */
@@ -37,15 +37,21 @@ describe('planSearch().rare: whether the trigram index has few candidates for th
 });
 
 describe('planSearch().parts: what the trigram index is asked for', () => {
-  it('leaves the common trigrams of a rare term to the recheck', () => {
-    expect(planSearch('oyuncu12340', shares).parts).toEqual(['u12340']);
-    expect(planSearch('OYUNCU12340', shares).parts).toEqual(['u12340']);
+  it('asks for each uncommon trigram of a rare term on its own, rarest first, and leaves the common ones to the recheck', () => {
+    expect(planSearch('oyuncu12340', shares).parts).toEqual(['123', '234', '340', 'u12']);
+    expect(planSearch('OYUNCU12340', shares).parts).toEqual(['123', '234', '340', 'u12']);
   });
 
-  it('gives each run of uncommon trigrams as its own part, and no part twice', () => {
-    // 'oyuncu' (common) splits the two runs of digits.
-    expect(planSearch('12340 oyuncu 12340', shares).parts).toEqual(['12340']);
-    expect(planSearch('987 oyuncu 6543', shares).parts).toEqual(['987', '6543']);
+  it('asks for a trigram once, whichever runs hold it; equal shares keep the term order', () => {
+    // 'oyuncu' (common) splits the runs of digits.
+    expect(planSearch('12340 oyuncu 12340', shares).parts).toEqual(['123', '234', '340']);
+    expect(planSearch('987 oyuncu 6543', shares).parts).toEqual(['987', '654', '543']);
+  });
+
+  it(`asks for at most ${MAX_TRIGRAM_PARTS}, the rarest`, () => {
+    // '409' and '098' are unlisted (rarer than any listed trigram); '340' is the commonest uncommon one.
+    expect(planSearch('1234098', shares).parts).toEqual(['409', '098', '123', '234']);
+    expect(planSearch('a'.repeat(10) + '1234567890', shares).parts).toHaveLength(MAX_TRIGRAM_PARTS);
   });
 
   it('keeps the whole term when every trigram is common: the planner walks the date index', () => {
@@ -53,17 +59,13 @@ describe('planSearch().parts: what the trigram index is asked for', () => {
     expect(planSearch('oyuncu', shares).parts).toBeNull();
   });
 
-  it('keeps the whole term when it is one run of uncommon trigrams: each one narrows the scan', () => {
-    expect(planSearch('1234098', shares).parts).toBeNull();
-  });
-
   it('drops what is outside the plain runs: the padded trigrams of a lone letter are in every external id', () => {
-    expect(planSearch('B-987650', shares).parts).toEqual(['987650']);
+    expect(planSearch('B-987650', shares).parts).toEqual(['987', '876', '765', '650']);
   });
 
   it('counts an unlisted trigram as common as the least common listed one', () => {
     expect(planSearch('oyuncu98', { listed, unlisted: common }).parts).toBeNull();
-    expect(planSearch('oyuncu98', shares).parts).toEqual(['cu98']);
+    expect(planSearch('oyuncu98', shares).parts).toEqual(['cu9', 'u98']);
   });
 
   it('keeps the whole term without statistics, or without a plain three-character run', () => {
@@ -74,10 +76,10 @@ describe('planSearch().parts: what the trigram index is asked for', () => {
 
   it('takes parts only from ASCII letters and digits: a Turkish letter ends a run', () => {
     // 'yılmaz' folds to 'yilmaz' in the database; here only 'lmaz12340' is plain ASCII ('lma', 'maz' common).
-    expect(planSearch('yılmaz12340', shares).parts).toEqual(['az12340']);
-    for (const part of planSearch('Işık oyuncu12340 %_\\', shares).parts ?? []) expect(part).toMatch(/^[a-z0-9]{3,}$/);
+    expect(planSearch('yılmaz12340', shares).parts).toEqual(['az1', 'z12', '123', '234']);
+    for (const part of planSearch('Işık oyuncu12340 %_\\', shares).parts ?? []) expect(part).toMatch(/^[a-z0-9]{3}$/);
     // U+212A KELVIN SIGN lower-cases to an ASCII 'k' in JavaScript: it must end the run, not join it.
-    expect(planSearch('oyuncu\u212A12340', shares).parts).toEqual(['12340']);
+    expect(planSearch('oyuncu\u212A12340', shares).parts).toEqual(['123', '234', '340']);
   });
 });
 
