@@ -8,6 +8,8 @@ import type { Clock } from '../../lib/clock';
  */
 const ALG = 'HS256';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Ours are about 200 characters; a longer one is refused before any work (and never kept in the cache below). */
+const MAX_TOKEN_LENGTH = 1024;
 
 export interface AccessClaims {
   sid: string;
@@ -35,6 +37,13 @@ function verifierFor(key: Uint8Array): Verify {
       // Expiry is checked below against our clock.
       ignoreExpiration: true,
       requiredClaims: ['sid', 'sub', 'exp', 'typ'],
+      // Every request of a signed-in user carries the same token until it is refreshed: its
+      // signature is checked once, then its claims come from this cache (the HMAC and the decode
+      // were ~40 µs of the API's thread per request). Keyed by the token itself, so only that
+      // exact string is ever answered from it; expiry and the session are still checked per call.
+      cache: 1000,
+      cacheTTL: 60_000,
+      cacheKeyBuilder: (token: string) => token,
     }) as Verify;
     verifiers.set(key, verify);
   }
@@ -48,6 +57,7 @@ export function signAccessToken(claims: AccessClaims, key: Uint8Array, clock: Cl
 
 /** Returns the claims, or null for any token that is not a valid, unexpired access token of ours. */
 export function verifyAccessToken(token: string, key: Uint8Array, clock: Clock): AccessClaims | null {
+  if (token.length > MAX_TOKEN_LENGTH) return null;
   let payload: Record<string, unknown>;
   try {
     payload = verifierFor(key)(token);

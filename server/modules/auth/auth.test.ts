@@ -91,7 +91,7 @@ describe('login', () => {
 });
 
 describe('access tokens', () => {
-  it('accepts a valid token and refuses alg none, a bad signature, a refresh token and an expired token', async () => {
+  it('accepts a valid token and refuses alg none, a bad signature, a refresh token, an over-long token and an expired token', async () => {
     const user = await buildUser(t.app);
     const { accessToken, refreshToken } = await login(t.app, user.username);
     expect((await me(accessToken)).statusCode).toBe(200);
@@ -106,6 +106,10 @@ describe('access tokens', () => {
     expect((await me(forged)).statusCode).toBe(401);
     expect((await me(`${header}.${payload}.AAAA`)).statusCode).toBe(401);
     expect((await me(refreshToken)).statusCode).toBe(401);
+    // The valid token's own text with something after it: longer than any of ours, refused unread.
+    expect((await me(`${accessToken}${'A'.repeat(1024)}`)).statusCode).toBe(401);
+    // Verified tokens are kept (access-token.ts), their expiry is not: the same token, later, is refused.
+    expect((await me(accessToken)).statusCode).toBe(200);
 
     t.clock.advance(16 * 60_000);
     const expired = await me(accessToken);
