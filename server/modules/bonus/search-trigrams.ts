@@ -43,11 +43,11 @@ export interface SearchPlan {
 export const NO_SEARCH_PLAN: SearchPlan = { parts: null, rare: false };
 
 /**
- * At most this many trigrams are asked of the index. Three uncommon trigrams (each in about 1% of
- * requests) already leave a few candidates in a million rows; every further one costs another
- * posting list to walk.
+ * At most this many trigrams are asked of the index: every one costs it another posting list to
+ * walk, and two or three uncommon ones (each in about 1% of requests) already leave a handful of
+ * candidates in a million rows.
  */
-export const MAX_TRIGRAM_PARTS = 4;
+export const MAX_TRIGRAM_PARTS = 3;
 
 /**
  * One pass over the term's trigrams. `parts` is null to keep the whole term's pattern, which
@@ -55,32 +55,46 @@ export const MAX_TRIGRAM_PARTS = 4;
  * - every trigram is common ('yılmaz', 7% of requests): the planner walks the date index and
  *   filters, stopping after a page, which no trigram subset would beat;
  * - nothing is known yet (no statistics), or the term has no plain trigram.
- * Otherwise the index is asked for the term's uncommon trigrams, each as a condition of its own
- * (the rarest as sampled first, at most MAX_TRIGRAM_PARTS), and the whole term is checked on the
- * rows they find: 'oyuncu12340' gives 'u12', '123', '234', '340', and 'B-987650' gives '987',
- * '876', '765', '650' (pg_trgm pads the lone 'b' into trigrams that every external id holds).
- * One condition per trigram, not one per run of them: GIN walks the same posting lists either way,
- * but a scan key holding several trigrams costs it about twice as much as that many keys of one
- * (1,000,000 rows: `LIKE '%u12340%'` 0.92 ms, the same four trigrams as four keys 0.54 ms; an exact
- * customer id 1.00 → 0.76 ms with its five). Parts are taken only from runs of ASCII letters and
- * digits, where JavaScript's lower case and PostgreSQL's `lower()` agree and pg_trgm extracts
- * exactly the part as its one trigram; every part is a substring of the folded term, so a row that
- * holds the term holds every part, and the result is the same. Nothing is rare while nothing is sampled.
+ * Otherwise the index is asked for a few of the term's uncommon trigrams, each as a condition of
+ * its own, and the whole term is checked on the rows they find: the rarest as sampled first,
+ * skipping one that overlaps a taken one by two letters (it is found in nearly the same rows, so it
+ * narrows little) unless that leaves fewer than two, at most MAX_TRIGRAM_PARTS. 'oyuncu12340' gives '123', '340', and 'B-987650'
+ * gives '987', '765' (pg_trgm pads the lone 'b' into trigrams that every external id holds).
+ * A condition per trigram, not one pattern: a GIN scan key holding several trigrams costs it about
+ * twice as much as that many keys of one. 1,000,000 rows, one caller: `LIKE '%u12340%'` 0.92 ms,
+ * its four trigrams as four keys 0.54–0.59 ms; an exact external id 1.00 ms, four keys 0.76,
+ * two apart 0.60–0.65 ms. Parts are taken only from runs of ASCII letters and digits, where
+ * JavaScript's lower case and PostgreSQL's `lower()` agree and pg_trgm extracts exactly the part as
+ * its one trigram; every part is a substring of the folded term, so a row that holds the term holds
+ * every part, and the result is the same. Nothing is rare while nothing is sampled.
  */
 export function planSearch(term: string, shares: TrigramShares): SearchPlan {
   if (shares.listed.size === 0) return NO_SEARCH_PLAN;
-  const uncommon = new Map<string, number>();
-  for (const run of asciiRuns(term)) {
-    for (let i = 0; i + 3 <= run.length; i++) {
-      const trigram = run.slice(i, i + 3);
+  const uncommon: { trigram: string; share: number; run: number; at: number }[] = [];
+  const seen = new Set<string>();
+  asciiRuns(term).forEach((text, run) => {
+    for (let at = 0; at + 3 <= text.length; at++) {
+      const trigram = text.slice(at, at + 3);
       const share = shareOf(trigram, shares);
-      if (share < COMMON_TRIGRAM_SHARE) uncommon.set(trigram, share);
+      if (share >= COMMON_TRIGRAM_SHARE || seen.has(trigram)) continue;
+      seen.add(trigram);
+      uncommon.push({ trigram, share, run, at });
     }
-  }
-  if (uncommon.size === 0) return NO_SEARCH_PLAN;
+  });
+  if (uncommon.length === 0) return NO_SEARCH_PLAN;
   // Rarest first; equal shares keep the term's order (a sort is stable).
-  const parts = [...uncommon].sort((a, b) => a[1] - b[1]).slice(0, MAX_TRIGRAM_PARTS).map(([trigram]) => trigram);
-  return { parts, rare: true };
+  const byRarity = uncommon.sort((a, b) => a.share - b.share);
+  const taken: typeof uncommon = [];
+  for (const candidate of byRarity) {
+    if (taken.length === MAX_TRIGRAM_PARTS) break;
+    if (!taken.some((t) => t.run === candidate.run && Math.abs(t.at - candidate.at) === 1)) taken.push(candidate);
+  }
+  // A term whose uncommon trigrams all overlap still gets two: one alone can leave thousands of candidates.
+  for (const candidate of byRarity) {
+    if (taken.length >= 2) break;
+    if (!taken.includes(candidate)) taken.push(candidate);
+  }
+  return { parts: taken.map((t) => t.trigram), rare: true };
 }
 
 /**
