@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeStaleTables, refreshTrigramShares } from '../../db/statistics';
+import { agentsOwnProject, bonusTestBed, get, requestsUrl } from './bonus-test-kit';
+import { searchPlanFor } from './list-requests';
+import { readWalk, WALK_BUDGET } from './search-walk';
+
+/**
+ * A common term with a status, in date order, walks the status's date index with a budget
+ * (search-walk.ts): what it finds must be exactly the substring matches, in the list's order,
+ * whether the walk fills the page, sees every row of the status, or runs out of budget and leaves
+ * the search to the trigram index.
+ */
+let bed: Awaited<ReturnType<typeof bonusTestBed>>;
+let projectId: number;
+const ROWS = 3_000; // 1,500 of them 'new': more than the walk's budget
+
+beforeAll(async () => {
+  bed = await bonusTestBed();
+  projectId = await agentsOwnProject(bed);
+  const query = (text: string, params: unknown[] = []) => bed.app.ctx.database.query(text, params);
+  // Every tenth customer is a Yılmaz, the rest are Demir; 'mehmet yılmaz' only in the three oldest rows,
+  // beyond the walk's budget of the newest rows. A few rows have a rare status.
+  await query(
+    `insert into bonus_requests (project_id, external_id, customer_username, customer_name, status, created_at, updated_at)
+     select $1, 'W-' || g, 'oyuncu' || g,
+            case when g <= 3 then 'Mehmet Yılmaz' when g % 10 = 0 then 'Ayşe Yılmaz' else 'Mehmet Demir' end,
+            case when g % 100 = 0 then 'error' when g % 2 = 0 then 'completed' else 'new' end,
+            timestamptz '2026-10-01' + g * interval '1 minute', timestamptz '2026-10-01' + g * interval '1 minute'
+       from generate_series(1, $2::int) g`,
+    [projectId, ROWS],
+  );
+  await analyzeStaleTables(bed.app.ctx.database);
+  expect(await refreshTrigramShares(bed.app.ctx.database, { force: true })).toBe(true);
+}, 120_000);
+afterAll(async () => {
+  await bed?.close();
+});
+
+const search = async (query: string) => {
+  const res = await get(bed.app, `${requestsUrl(projectId)}?${query}`, bed.tokens.agent);
+  expect(res.statusCode).toBe(200);
+  const data = res.json().data as { items: { externalId: string }[]; total: number; totalCapped?: boolean };
+  return { ids: data.items.map((i) => i.externalId), total: data.total, capped: data.totalCapped ?? false };
+};
+
+/** Every substring match over the folded text, newest first (the list's order), in the database. */
+const matches = async (term: string, status?: string) =>
+  (
+    await bed.app.ctx.database.query<{ external_id: string }>(
+      `select external_id from bonus_requests
+        where project_id = $1 and strpos(search_text, translate(lower($2), 'ıçğöşüâîû', 'icgosuaiu')) > 0 and ($3::text is null or status = $3)
+        order by created_at desc, id desc`,
+      [projectId, term, status ?? null],
+    )
+  ).map((r) => r.external_id);
+
+describe('GET …/requests?search= with a common term and a status, in date order', () => {
+  it('takes the terms here as common, so their search walks the status index', async () => {
+    for (const term of ['yılmaz', 'mehmet yılmaz']) expect((await searchPlanFor(bed.app.ctx.database.db, term)).rare).toBe(false);
+  });
+
+  it('fills a page from the walk: the newest matches of the status, in order, with a later page alike', async () => {
+    const fresh = await matches('yılmaz', 'new');
+    const first = await search('search=y%C4%B1lmaz&status=new&limit=20');
+    expect(first.ids).toEqual(fresh.slice(0, 20));
+    expect(first.total).toBe(fresh.length);
+    expect((await search('search=YILMAZ&status=new&limit=20&page=3')).ids).toEqual(fresh.slice(40, 60));
+  });
+
+  it('sees every row of a status smaller than its budget and counts its matches exactly', async () => {
+    const errors = await matches('yılmaz', 'error');
+    expect(errors.length).toBeGreaterThan(0);
+    const found = await search('search=y%C4%B1lmaz&status=error&limit=100');
+    expect(found.ids).toEqual(errors);
+    expect(found.total).toBe(errors.length);
+  });
+
+  it('finds matches beyond its budget through the trigram index', async () => {
+    const found = await search('search=mehmet%20y%C4%B1lmaz&status=new&limit=20');
+    expect(found.ids).toEqual(['W-3', 'W-1']);
+    expect(found.total).toBe(2);
+  });
+
+  it('leaves a search without a status to the planner, with the same answers', async () => {
+    const all = await matches('yılmaz');
+    expect((await search('search=y%C4%B1lmaz&limit=20&page=2')).ids).toEqual(all.slice(20, 40));
+    expect((await search('search=mehmet%20y%C4%B1lmaz&limit=20')).ids).toEqual(['W-3', 'W-2', 'W-1']);
+  });
+});
+
+describe('readWalk', () => {
+  it('answers a full page, with no total: the walk did not look further', () => {
+    expect(readWalk({ ids: [9, 8, 7], rows: 5_000 }, 1, 2)).toEqual({ ids: [8, 7], total: null });
+  });
+  it('answers every match and their number when the filter has no more rows than its budget', () => {
+    expect(readWalk({ ids: [9, 8], rows: WALK_BUDGET }, 0, 20)).toEqual({ ids: [9, 8], total: 2 });
+    expect(readWalk({ ids: [9], rows: 10 }, 20, 20)).toEqual({ ids: [], total: 1 });
+  });
+  it('gives up when the page is not full and the filter has rows beyond its budget', () => {
+    expect(readWalk({ ids: [9], rows: WALK_BUDGET + 1 }, 0, 20)).toBeNull();
+  });
+});
