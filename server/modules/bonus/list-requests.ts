@@ -284,20 +284,29 @@ export async function searchPlanFor(db: DbOrTx, term: string): Promise<SearchPla
   return planSearch(term, await trigramSharesFor(db).get());
 }
 
-/** Statement text with its parameters (placeholders among them), as Drizzle writes it. */
-type StatementText = { sql: string; params: unknown[] };
+/** Statement text with its parameters (placeholders among them), as Drizzle writes it, and its name when prepared. */
+type StatementText = { sql: string; params: unknown[]; name?: string };
 /** A search shape's two statements; more shapes than this are not kept (deep pages each add a count cap). */
 const SEARCH_SHAPES_KEPT = 200;
-const searchTextsFor = perDatabase((_database: Database) => new Map<string, { walk?: StatementText & { name: string }; ids: StatementText; matchCount: StatementText }>());
-/** Names of the walks prepared so far on a database (a name always carries the same text). */
-const walkNamesFor = perDatabase((_database: Database) => ({ next: 0 }));
+const searchTextsFor = perDatabase((_database: Database) => new Map<string, { walk?: StatementText; ids: StatementText; matchCount: StatementText }>());
+/** The name of each search statement text prepared on a database: one text, one name, however often its shape is built again. */
+const searchNamesFor = perDatabase((_database: Database) => new Map<string, string>());
+function prepared(database: Database, statement: StatementText): StatementText {
+  const names = searchNamesFor(database);
+  let name = names.get(statement.sql);
+  if (!name) names.set(statement.sql, (name = `bonus_search_${names.size}`));
+  return { ...statement, name };
+}
 
 /**
  * A search shape's statements as text, written once per shape: building them with Drizzle cost
- * the API ~90 µs of its thread per search. The ids and the count are still sent unnamed, so the
- * database plans each call with its own pattern (see searchQueries); the walk, whose plan is an
- * index scan whatever the term, is prepared (planning it cost more than running it: 0.52 ms a call
- * unnamed, 0.29 prepared, 1,000,000 rows).
+ * the API ~90 µs of its thread per search. Those whose plan does not depend on the term are
+ * prepared, as planning them cost more than running them (1,000,000 rows, one caller): the walk,
+ * an index scan whatever the term (0.52 ms a call unnamed, 0.29 prepared), and a rare term's ids
+ * asked of two or three trigrams, a bitmap scan of the trigram index whatever they are (0.47 →
+ * 0.32 ms; the generic plan takes each `LIKE` as matching 0.5% of rows, so their conjunction as a
+ * handful). The others are sent unnamed, so the database plans each call with its own pattern
+ * (see searchQueries): a common term's plan, and a term asked of one trigram, depend on it.
  */
 function searchTextsOf(database: Database, shape: ListShape) {
   const byShape = searchTextsFor(database);
@@ -305,8 +314,12 @@ function searchTextsOf(database: Database, shape: ListShape) {
   let found = byShape.get(key);
   if (!found) {
     const search = searchQueries(database.db, shape);
-    const walk = search.walk && { ...search.walk.toSQL(), name: `bonus_search_walk_${walkNamesFor(database).next++}` };
-    found = { walk, ids: search.ids!.toSQL(), matchCount: search.matchCount!.toSQL() };
+    const ids = search.ids!.toSQL();
+    found = {
+      walk: search.walk && prepared(database, search.walk.toSQL()),
+      ids: shape.searchRare && (shape.searchParts?.length ?? 0) >= 2 ? prepared(database, ids) : ids,
+      matchCount: search.matchCount!.toSQL(),
+    };
     // Oldest first out: a Map iterates in insertion order.
     if (byShape.size >= SEARCH_SHAPES_KEPT) byShape.delete(byShape.keys().next().value!);
     byShape.set(key, found);
@@ -369,7 +382,7 @@ export async function listRequests(database: Database, projectId: number, query:
   let matched: number | undefined;
   if (shape.search) {
     const search = searchTextsOf(database, shape);
-    const run = <T>({ sql: text, params, name }: StatementText & { name?: string }) => database.query<T>(text, fillPlaceholders(params, values), name ? { name } : undefined);
+    const run = <T>({ sql: text, params, name }: StatementText) => database.query<T>(text, fillPlaceholders(params, values), name ? { name } : undefined);
     const walk = search.walk ? readWalk((await run<WalkRow>(search.walk))[0]!, values.offset, shape.limit) : null;
     const ids = walk ? walk.ids : (await run<{ id: number }>(search.ids)).map((r) => r.id);
     // The page first: its status counts tell whether a count kept from an earlier call still holds.
