@@ -12,7 +12,7 @@ import { pageAnchor } from './page-anchor';
 import { countsFrom, sumStatuses, toRequestStats } from './request-stats';
 import { SearchCountCache } from './search-count-cache';
 import { NO_SEARCH_PLAN, planSearch, readTrigramShares, TrigramSharesCache, type SearchPlan } from './search-trigrams';
-import { readWalk, walkStatement, type WalkRow } from './search-walk';
+import { readWalk, walkFinds, walkStatement, type WalkRow } from './search-walk';
 
 /** The whitelist of sortable columns; `notNull` columns sort in index order both ways. */
 const SORT_COLUMNS: Record<RequestSortColumn, { column: PgColumn; notNull: boolean }> = {
@@ -83,6 +83,8 @@ interface ListShape {
   searchParts: readonly string[] | null;
   /** The term holds an uncommon trigram (see planSearch): its statements compare the project as SEARCH_PROJECT does. */
   searchRare: boolean;
+  /** The term is common enough for its page to be found within the walk's budget (see search-walk.ts). */
+  searchWalks: boolean;
   agent: boolean;
   /** Page size (1–100, validated) and whether it is the first page: both go into the SQL text, see listRequestQueries. */
   limit: number;
@@ -110,6 +112,7 @@ export function shapeOf(query: RequestListQuery, viewer: Pick<ListViewer, 'role'
     search: Boolean(query.search),
     searchParts: query.search ? plan.parts : null,
     searchRare: Boolean(query.search) && plan.rare,
+    searchWalks: Boolean(query.search) && walkFinds(plan.share, query.limit),
     agent: query.agentId !== undefined,
     limit: query.limit,
     firstPage: query.page === 1,
@@ -198,7 +201,7 @@ function searchQueries(db: DbOrTx, shape: ListShape) {
   const { where, order } = filterOf(shape, shape.searchRare ? SEARCH_PROJECT : undefined);
   const ordered = db.select({ id: bonusRequests.id }).from(bonusRequests).where(where).orderBy(...order).limit(limitOf(shape));
   // A common term with one status, in date order, first walks the status's date index (see search-walk.ts).
-  const walks = !shape.searchRare && !shape.searchParts && shape.sortBy === 'createdAt' && shape.status === 'one' && !shape.agent && shape.firstPage;
+  const walks = shape.searchWalks && !shape.searchRare && shape.sortBy === 'createdAt' && shape.status === 'one' && !shape.agent && shape.firstPage;
   const walk = () => {
     const indexed = and(eq(bonusRequests.projectId, p('projectId')), eq(bonusRequests.status, p('status')));
     const counted = sql`select coalesce(sum(c.n), 0)::int from ${bonusRequestStatusCounts} c where c.project_id = ${p('projectId')} and c.status = ${p('status')}`;
@@ -310,7 +313,7 @@ function prepared(database: Database, statement: StatementText): StatementText {
  */
 function searchTextsOf(database: Database, shape: ListShape) {
   const byShape = searchTextsFor(database);
-  const key = JSON.stringify([shape.sortBy, shape.sortOrder, shape.status, shape.searchParts?.length ?? -1, shape.searchRare, shape.agent, shape.limit, shape.firstPage, shape.countCap]);
+  const key = JSON.stringify([shape.sortBy, shape.sortOrder, shape.status, shape.searchParts?.length ?? -1, shape.searchRare, shape.searchWalks, shape.agent, shape.limit, shape.firstPage, shape.countCap]);
   let found = byShape.get(key);
   if (!found) {
     const search = searchQueries(database.db, shape);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeStaleTables, refreshTrigramShares } from '../../db/statistics';
 import { agentsOwnProject, bonusTestBed, get, requestsUrl } from './bonus-test-kit';
 import { searchPlanFor } from './list-requests';
-import { readWalk, WALK_BUDGET } from './search-walk';
+import { readWalk, WALK_BUDGET, walkFinds } from './search-walk';
 
 /**
  * A common term with a status, in date order, walks the status's date index with a budget
@@ -55,8 +55,13 @@ const matches = async (term: string, status?: string) =>
   ).map((r) => r.external_id);
 
 describe('GET …/requests?search= with a common term and a status, in date order', () => {
-  it('takes the terms here as common, so their search walks the status index', async () => {
-    for (const term of ['yılmaz', 'mehmet yılmaz']) expect((await searchPlanFor(bed.app.ctx.database.db, term)).rare).toBe(false);
+  it('takes the terms here as common enough to walk the status index for', async () => {
+    for (const term of ['yılmaz', 'mehmet yılmaz']) {
+      const plan = await searchPlanFor(bed.app.ctx.database.db, term);
+      expect(plan.rare).toBe(false);
+      // Common enough to walk for a page of 20: the tests below take the walk's way first.
+      expect(walkFinds(plan.share, 20)).toBe(true);
+    }
   });
 
   it('fills a page from the walk: the newest matches of the status, in order, with a later page alike', async () => {
@@ -98,5 +103,14 @@ describe('readWalk', () => {
   });
   it('gives up when the page is not full and the filter has rows beyond its budget', () => {
     expect(readWalk({ ids: [9], rows: WALK_BUDGET + 1 }, 0, 20)).toBeNull();
+  });
+});
+
+describe('walkFinds', () => {
+  it('walks when the budget should hold twice the page', () => {
+    expect(walkFinds(0.05, 20)).toBe(true);
+    expect(walkFinds(0.005, 20)).toBe(false);
+    expect(walkFinds(0.05, 100)).toBe(false);
+    expect(walkFinds(0, 20)).toBe(false);
   });
 });

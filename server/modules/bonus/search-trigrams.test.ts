@@ -85,6 +85,20 @@ describe('planSearch().parts: what the trigram index is asked for', () => {
   });
 });
 
+describe('planSearch().share: about what share of requests hold the whole term', () => {
+  it('takes a word as common as its least common trigram, and words as independent', () => {
+    expect(planSearch('yilmaz', shares).share).toBe(common);
+    expect(planSearch('oyuncu yilmaz', shares).share).toBe(common);
+    expect(planSearch('yilmaz 987', shares).share).toBeCloseTo(common * 0.002);
+  });
+
+  it('is 0 when nothing is known: no sample, or no plain three-character run', () => {
+    expect(planSearch('yilmaz', { listed: new Map(), unlisted: 0 }).share).toBe(0);
+    expect(planSearch('ab', shares).share).toBe(0);
+    expect(planSearch('şğü', shares).share).toBe(0);
+  });
+});
+
 describe('TrigramSharesCache', () => {
   it('reads once per TTL, shares a read between callers, and does not keep a failed read', async () => {
     let now = 0;

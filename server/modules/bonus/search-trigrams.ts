@@ -38,9 +38,15 @@ export interface SearchPlan {
    * to offer, fewer than the project's own key (see SEARCH_PROJECT in list-requests.ts).
    */
   rare: boolean;
+  /**
+   * About what share of requests hold the whole term, from the sample: each plain word holds at most
+   * as often as its least common trigram, and words are taken as independent ('ahmet yılmaz' is far
+   * rarer than either name). 0 when nothing is known. Read by the walk (see search-walk.ts).
+   */
+  share: number;
 }
 
-export const NO_SEARCH_PLAN: SearchPlan = { parts: null, rare: false };
+export const NO_SEARCH_PLAN: SearchPlan = { parts: null, rare: false, share: 0 };
 
 /**
  * At most this many trigrams are asked of the index: every one costs it another posting list to
@@ -81,7 +87,7 @@ export function planSearch(term: string, shares: TrigramShares): SearchPlan {
       uncommon.push({ trigram, share, run, at });
     }
   });
-  if (uncommon.length === 0) return NO_SEARCH_PLAN;
+  if (uncommon.length === 0) return { ...NO_SEARCH_PLAN, share: termShare(term, shares) };
   // Rarest first; equal shares keep the term's order (a sort is stable).
   const byRarity = uncommon.sort((a, b) => a.share - b.share);
   const taken: typeof uncommon = [];
@@ -94,7 +100,7 @@ export function planSearch(term: string, shares: TrigramShares): SearchPlan {
     if (taken.length >= 2) break;
     if (!taken.includes(candidate)) taken.push(candidate);
   }
-  return { parts: taken.map((t) => t.trigram), rare: true };
+  return { parts: taken.map((t) => t.trigram), rare: true, share: termShare(term, shares) };
 }
 
 /**
@@ -103,6 +109,17 @@ export function planSearch(term: string, shares: TrigramShares): SearchPlan {
  */
 function asciiRuns(term: string): string[] {
   return (term.match(/[A-Za-z0-9]{3,}/g) ?? []).map((run) => run.toLowerCase());
+}
+
+/** See SearchPlan.share. */
+function termShare(term: string, shares: TrigramShares): number {
+  const words = asciiRuns(term);
+  if (words.length === 0) return 0;
+  return words.reduce((product, word) => {
+    let least = 1;
+    for (let at = 0; at + 3 <= word.length; at++) least = Math.min(least, shareOf(word.slice(at, at + 3), shares));
+    return product * least;
+  }, 1);
 }
 
 /** The sampled share of requests holding the trigram; an unlisted one is as common as the least common listed. */
