@@ -17,11 +17,20 @@ export async function bonusTestBed() {
 
 export const requestsUrl = (projectId: number) => `/api/bonus/projects/${projectId}/requests`;
 
+type BonusTestBed = Awaited<ReturnType<typeof bonusTestBed>>;
+
 /** A new project of its own whose member is the bed's agent (the caller of the list tests), so no other test's rows mix in. */
-export async function agentsOwnProject(bed: Awaited<ReturnType<typeof bonusTestBed>>): Promise<number> {
+export async function agentsOwnProject(bed: BonusTestBed): Promise<number> {
   const project = await buildProject(bed.app);
   await bed.app.ctx.database.db.insert(projectMembers).values({ projectId: project.id, userId: bed.members.agent.id });
   return project.id;
+}
+
+/** A page of the project's requests as the bed's agent lists them; any answer but a 200 fails the test. */
+export async function listAsAgent(bed: BonusTestBed, projectId: number, query: string) {
+  const res = await get(bed.app, `${requestsUrl(projectId)}?${query}`, bed.tokens.agent);
+  if (res.statusCode !== 200) throw new Error(`GET …/requests?${query} answered ${res.statusCode}: ${res.body}`);
+  return res.json().data as { items: { externalId: string; status: string }[]; total: number; totalPages: number; page: number; totalCapped?: boolean };
 }
 
 export type RequestRow = typeof bonusRequests.$inferInsert;

@@ -83,7 +83,7 @@ interface ListShape {
   searchParts: readonly string[] | null;
   /** The term holds an uncommon trigram (see planSearch): its statements compare the project as SEARCH_PROJECT does. */
   searchRare: boolean;
-  /** The term is common enough for its page to be found within the walk's budget (see search-walk.ts). */
+  /** The first page of a common term with one status, in date order, is walked for first (see search-walk.ts). */
   searchWalks: boolean;
   agent: boolean;
   /** Page size (1–100, validated) and whether it is the first page: both go into the SQL text, see listRequestQueries. */
@@ -112,7 +112,8 @@ export function shapeOf(query: RequestListQuery, viewer: Pick<ListViewer, 'role'
     search: Boolean(query.search),
     searchParts: query.search ? plan.parts : null,
     searchRare: Boolean(query.search) && plan.rare,
-    searchWalks: Boolean(query.search) && walkFinds(plan.share, query.limit),
+    searchWalks:
+      Boolean(query.search) && !plan.rare && walkFinds(plan.share, query.limit) && n === 1 && query.sortBy === 'createdAt' && query.agentId === undefined && query.page === 1,
     agent: query.agentId !== undefined,
     limit: query.limit,
     firstPage: query.page === 1,
@@ -123,8 +124,8 @@ export function shapeOf(query: RequestListQuery, viewer: Pick<ListViewer, 'role'
 }
 
 /** The values of a call's placeholders; a search's parts are `part0`, `part1`, … (see filterOf). */
-export function valuesOf(projectId: number, query: RequestListQuery, viewer: Pick<ListViewer, 'id'>, shape?: Pick<ListShape, 'searchParts'>) {
-  const parts = Object.fromEntries((shape?.searchParts ?? []).map((part, i) => [`part${i}`, partPattern(part)]));
+export function valuesOf(projectId: number, query: RequestListQuery, viewer: Pick<ListViewer, 'id'>, shape: Pick<ListShape, 'searchParts'>) {
+  const parts = Object.fromEntries((shape.searchParts ?? []).map((part, i) => [`part${i}`, partPattern(part)]));
   return {
     ...parts,
     projectId,
@@ -190,25 +191,18 @@ function limitOf(shape: ListShape): number {
 const SEARCH_PROJECT = sql`${bonusRequests.projectId} = ${p('projectId')}::bigint`;
 
 /**
- * A search's own statements, built for each call and never prepared, so the planner sees the
- * pattern when it chooses between the trigram and the date index: the page's ids (one table,
- * cheap to plan) and the match count. The page itself is then presented by `pageQueries`' prepared
- * statement over those ids: planning the presenting joins for every search cost more than
- * running them.
+ * A search's own statements: the page's ids (one table, cheap to plan), the match count and, for
+ * a common term with one status, the walk that comes first (see search-walk.ts). Which of them are
+ * prepared, and which are planned with their pattern on every call, see searchTextsOf. The page
+ * itself is then presented by `pageQueries`' prepared statement over those ids: planning the
+ * presenting joins for every search cost more than running them.
  */
 function searchQueries(db: DbOrTx, shape: ListShape) {
   if (!shape.search) return {};
   const { where, order } = filterOf(shape, shape.searchRare ? SEARCH_PROJECT : undefined);
   const ordered = db.select({ id: bonusRequests.id }).from(bonusRequests).where(where).orderBy(...order).limit(limitOf(shape));
-  // A common term with one status, in date order, first walks the status's date index (see search-walk.ts).
-  const walks = shape.searchWalks && !shape.searchRare && shape.sortBy === 'createdAt' && shape.status === 'one' && !shape.agent && shape.firstPage;
-  const walk = () => {
-    const indexed = and(eq(bonusRequests.projectId, p('projectId')), eq(bonusRequests.status, p('status')));
-    const counted = sql`select coalesce(sum(c.n), 0)::int from ${bonusRequestStatusCounts} c where c.project_id = ${p('projectId')} and c.status = ${p('status')}`;
-    return walkStatement(db, indexed, order, sql`${p('term')}::text`, sql`${limitOf(shape)}`, counted);
-  };
   return {
-    walk: walks ? walk() : undefined,
+    walk: shape.searchWalks ? walkStatement(db, { projectId: p('projectId'), status: p('status'), term: p('term') }, order, limitOf(shape)) : undefined,
     ids: shape.firstPage ? ordered : ordered.offset(p('offset')),
     // Counted up to one past the cap: enough to know there is more, without visiting every match.
     matchCount: db
@@ -342,7 +336,7 @@ const preparedFor = perDatabase((_database: Database) => new Map<string, Prepare
  * Each page shape is built and prepared once per database: the SQL text is not rebuilt per
  * call, and the database plans each named statement once per connection (PostgreSQL) or once
  * (PGlite, which otherwise plans every query anew: see pglite-raw-statements.ts). A search's own
- * statements stay unprepared (see searchQueries); the page presenting what it found is prepared.
+ * statements are kept apart (see searchTextsOf); the page presenting what it found is prepared.
  */
 function preparedPageFor(database: Database, shape: ListShape): PreparedList {
   const db = database.db;
@@ -386,7 +380,7 @@ export async function listRequests(database: Database, projectId: number, query:
   if (shape.search) {
     const search = searchTextsOf(database, shape);
     const run = <T>({ sql: text, params, name }: StatementText) => database.query<T>(text, fillPlaceholders(params, values), name ? { name } : undefined);
-    const walk = search.walk ? readWalk((await run<WalkRow>(search.walk))[0]!, values.offset, shape.limit) : null;
+    const walk = search.walk ? readWalk((await run<WalkRow>(search.walk))[0]!, shape.limit) : null;
     const ids = walk ? walk.ids : (await run<{ id: number }>(search.ids)).map((r) => r.id);
     // The page first: its status counts tell whether a count kept from an earlier call still holds.
     [page] = await queries.page.execute({ ...values, ids });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_CAP } from '@common/schemas/bonus';
-import { agentsOwnProject, bonusTestBed, get, requestsUrl } from './bonus-test-kit';
+import { agentsOwnProject, bonusTestBed, listAsAgent } from './bonus-test-kit';
 
 /** A search with more matches than SEARCH_COUNT_CAP: the total is capped, paging goes on past it. */
 let bed: Awaited<ReturnType<typeof bonusTestBed>>;
@@ -25,11 +25,7 @@ afterAll(async () => {
   await bed?.close();
 });
 
-const list = async (query: string) => {
-  const res = await get(bed.app, `${requestsUrl(projectId)}?${query}`, bed.tokens.agent);
-  expect(res.statusCode).toBe(200);
-  return res.json().data as { items: { externalId: string }[]; total: number; totalPages: number; page: number; totalCapped?: boolean };
-};
+const list = (query: string) => listAsAgent(bed, projectId, query);
 
 describe('GET …/requests?search= with more matches than the cap', () => {
   it('reports the cap as a lower bound with totalCapped, and one page more than it counted', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeStaleTables, refreshTrigramShares } from '../../db/statistics';
-import { agentsOwnProject, bonusTestBed, get, requestsUrl } from './bonus-test-kit';
+import { agentsOwnProject, bonusTestBed, get, listAsAgent, requestsUrl } from './bonus-test-kit';
 import { searchPlanFor } from './list-requests';
 
 /**
@@ -39,9 +39,7 @@ afterAll(async () => {
 });
 
 const search = async (query: string) => {
-  const res = await get(bed.app, `${requestsUrl(projectId)}?${query}&limit=100`, bed.tokens.agent);
-  expect(res.statusCode).toBe(200);
-  const data = res.json().data as { items: { externalId: string; status: string }[]; total: number };
+  const data = await listAsAgent(bed, projectId, `${query}&limit=100`);
   return { ids: data.items.map((i) => i.externalId).sort(), total: data.total, items: data.items };
 };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeStaleTables, refreshTrigramShares } from '../../db/statistics';
-import { agentsOwnProject, bonusTestBed, get, requestsUrl } from './bonus-test-kit';
+import { agentsOwnProject, bonusTestBed, get, listAsAgent, requestsUrl } from './bonus-test-kit';
 import { searchPlanFor } from './list-requests';
 import { readWalk, WALK_BUDGET, walkFinds } from './search-walk';
 
@@ -37,10 +37,8 @@ afterAll(async () => {
 });
 
 const search = async (query: string) => {
-  const res = await get(bed.app, `${requestsUrl(projectId)}?${query}`, bed.tokens.agent);
-  expect(res.statusCode).toBe(200);
-  const data = res.json().data as { items: { externalId: string }[]; total: number; totalCapped?: boolean };
-  return { ids: data.items.map((i) => i.externalId), total: data.total, capped: data.totalCapped ?? false };
+  const data = await listAsAgent(bed, projectId, query);
+  return { ids: data.items.map((i) => i.externalId), total: data.total };
 };
 
 /** Every substring match over the folded text, newest first (the list's order), in the database. */
@@ -86,6 +84,23 @@ describe('GET …/requests?search= with a common term and a status, in date orde
     expect(found.total).toBe(2);
   });
 
+  it('fifty walks at once answer alike, hostile terms and another project included', async () => {
+    // As sent: a lone surrogate cannot be percent-encoded from a JavaScript string, so its bytes are written out.
+    const terms = ['yılmaz', 'YILMAZ', '%_\\', 'y\u0131lmaz'.repeat(10)].map(encodeURIComponent).concat('%ED%A0%80y%C4%B1lmaz');
+    const url = (i: number) => `${requestsUrl(i % 10 === 9 ? bed.foreign.id : projectId)}?search=${terms[i % terms.length]}&status=new&limit=20`;
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => get(bed.app, url(i), bed.tokens.agent)));
+    for (const [i, res] of answers.entries()) {
+      if (i % 10 === 9) {
+        // A project the caller is not a member of answers as one that does not exist.
+        expect(res.statusCode, url(i)).toBe(404);
+        continue;
+      }
+      expect(res.statusCode, url(i)).toBe(200);
+      expect(res.json(), url(i)).toEqual(answers[i % terms.length]!.json());
+    }
+    expect(answers[0]!.json().data.items.map((item: { externalId: string }) => item.externalId)).toEqual((await matches('yılmaz', 'new')).slice(0, 20));
+  });
+
   it('leaves a search without a status to the planner, with the same answers', async () => {
     const all = await matches('yılmaz');
     expect((await search('search=y%C4%B1lmaz&limit=20&page=2')).ids).toEqual(all.slice(20, 40));
@@ -95,14 +110,14 @@ describe('GET …/requests?search= with a common term and a status, in date orde
 
 describe('readWalk', () => {
   it('answers a full page, with no total: the walk did not look further', () => {
-    expect(readWalk({ ids: [9, 8, 7], rows: 5_000 }, 1, 2)).toEqual({ ids: [8, 7], total: null });
+    expect(readWalk({ ids: [9, 8, 7], rows: 5_000 }, 2)).toEqual({ ids: [9, 8], total: null });
   });
   it('answers every match and their number when the filter has no more rows than its budget', () => {
-    expect(readWalk({ ids: [9, 8], rows: WALK_BUDGET }, 0, 20)).toEqual({ ids: [9, 8], total: 2 });
-    expect(readWalk({ ids: [9], rows: 10 }, 20, 20)).toEqual({ ids: [], total: 1 });
+    expect(readWalk({ ids: [9, 8], rows: WALK_BUDGET }, 20)).toEqual({ ids: [9, 8], total: 2 });
+    expect(readWalk({ ids: [], rows: 10 }, 20)).toEqual({ ids: [], total: 0 });
   });
   it('gives up when the page is not full and the filter has rows beyond its budget', () => {
-    expect(readWalk({ ids: [9], rows: WALK_BUDGET + 1 }, 0, 20)).toBeNull();
+    expect(readWalk({ ids: [9], rows: WALK_BUDGET + 1 }, 20)).toBeNull();
   });
 });
 

@@ -78,16 +78,22 @@ export function planSearch(term: string, shares: TrigramShares): SearchPlan {
   if (shares.listed.size === 0) return NO_SEARCH_PLAN;
   const uncommon: { trigram: string; share: number; run: number; at: number }[] = [];
   const seen = new Set<string>();
-  asciiRuns(term).forEach((text, run) => {
+  const runs = asciiRuns(term);
+  // See SearchPlan.share: the product over the words of each one's least common trigram.
+  let termShare = runs.length > 0 ? 1 : 0;
+  runs.forEach((text, run) => {
+    let least = 1;
     for (let at = 0; at + 3 <= text.length; at++) {
       const trigram = text.slice(at, at + 3);
       const share = shareOf(trigram, shares);
+      least = Math.min(least, share);
       if (share >= COMMON_TRIGRAM_SHARE || seen.has(trigram)) continue;
       seen.add(trigram);
       uncommon.push({ trigram, share, run, at });
     }
+    termShare *= least;
   });
-  if (uncommon.length === 0) return { ...NO_SEARCH_PLAN, share: termShare(term, shares) };
+  if (uncommon.length === 0) return { ...NO_SEARCH_PLAN, share: termShare };
   // Rarest first; equal shares keep the term's order (a sort is stable).
   const byRarity = uncommon.sort((a, b) => a.share - b.share);
   const taken: typeof uncommon = [];
@@ -100,7 +106,7 @@ export function planSearch(term: string, shares: TrigramShares): SearchPlan {
     if (taken.length >= 2) break;
     if (!taken.includes(candidate)) taken.push(candidate);
   }
-  return { parts: taken.map((t) => t.trigram), rare: true, share: termShare(term, shares) };
+  return { parts: taken.map((t) => t.trigram), rare: true, share: termShare };
 }
 
 /**
@@ -109,17 +115,6 @@ export function planSearch(term: string, shares: TrigramShares): SearchPlan {
  */
 function asciiRuns(term: string): string[] {
   return (term.match(/[A-Za-z0-9]{3,}/g) ?? []).map((run) => run.toLowerCase());
-}
-
-/** See SearchPlan.share. */
-function termShare(term: string, shares: TrigramShares): number {
-  const words = asciiRuns(term);
-  if (words.length === 0) return 0;
-  return words.reduce((product, word) => {
-    let least = 1;
-    for (let at = 0; at + 3 <= word.length; at++) least = Math.min(least, shareOf(word.slice(at, at + 3), shares));
-    return product * least;
-  }, 1);
 }
 
 /** The sampled share of requests holding the trigram; an unlisted one is as common as the least common listed. */

@@ -1,6 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { bonusRequests, searchFold } from '../../db/schema';
+import { bonusRequests, bonusRequestStatusCounts, searchFold } from '../../db/schema';
 
 /**
  * A common term's first page with a status filter, by walking the (project, status, created_at) index,
@@ -39,38 +39,35 @@ export interface WalkRow {
 }
 
 /**
- * The walk over `where` (the project and one status: the index's leading columns) in `order` (the
- * index's own), keeping the rows that hold `term` (folded as the stored text is); up to `needed` ids
- * (the page's size; later pages are left to the planner), in order, and `rows`, the filter's row count from `counted`.
- * The limits sit where the planner passes them down: with its own limit and a filter above it, the
- * walk is planned as an index scan that stops, not a sort of every row of the status.
+ * The walk over one status of a project in `order` (the (project, status, created_at) index's own),
+ * keeping the rows that hold `term` (folded as the stored text is): up to `limit` ids, in order
+ * (later pages are left to the planner), and `rows`, the status's row count from the exact
+ * per-status counts. The limits sit where the planner passes them down: with its own limit and a
+ * filter above it, the walk is planned as an index scan that stops, not a sort of every row of the
+ * status.
  */
-export function walkStatement(db: DbOrTx, where: SQL | undefined, order: SQL[], term: SQL, needed: SQL, counted: SQL) {
+export function walkStatement(db: DbOrTx, values: { projectId: unknown; status: unknown; term: unknown }, order: SQL[], limit: number) {
   const walked = db
-    .select({ id: bonusRequests.id, hit: sql<boolean>`strpos(${bonusRequests.searchText}, ${searchFold(term)}) > 0`.as('hit') })
+    .select({ id: bonusRequests.id, hit: sql<boolean>`strpos(${bonusRequests.searchText}, ${searchFold(sql`${values.term}::text`)}) > 0`.as('hit') })
     .from(bonusRequests)
-    .where(where)
+    .where(and(sql`${bonusRequests.projectId} = ${values.projectId}`, sql`${bonusRequests.status} = ${values.status}`))
     .orderBy(...order)
     .limit(WALK_BUDGET)
     .as('walked');
-  const found = db
-    .select({ id: walked.id })
-    .from(walked)
-    .where(sql`${walked.hit}`)
-    .limit(needed as unknown as number) // Drizzle inlines an SQL chunk.
-    .as('found');
+  const found = db.select({ id: walked.id }).from(walked).where(sql`${walked.hit}`).limit(limit).as('found');
+  const rows = sql`select coalesce(sum(c.n), 0)::int from ${bonusRequestStatusCounts} c where c.project_id = ${values.projectId} and c.status = ${values.status}`;
   return db
     .select({
       // array_agg keeps the order the rows arrive in: the walk's.
       ids: sql<number[]>`coalesce(array_agg(${found.id}), '{}')`.as('ids'),
-      rows: sql<number>`(${counted})`.as('rows'),
+      rows: sql<number>`(${rows})`.as('rows'),
     })
     .from(found);
 }
 
 /** What a walk found: the page's ids and, when it saw every row, the exact match count; null when its budget ran out first. */
-export function readWalk({ ids, rows }: WalkRow, offset: number, limit: number): { ids: number[]; total: number | null } | null {
-  if (ids.length >= offset + limit) return { ids: ids.slice(offset, offset + limit), total: null };
+export function readWalk({ ids, rows }: WalkRow, limit: number): { ids: number[]; total: number | null } | null {
+  if (ids.length >= limit) return { ids: ids.slice(0, limit), total: null };
   if (rows > WALK_BUDGET) return null;
-  return { ids: ids.slice(offset), total: ids.length };
+  return { ids, total: ids.length };
 }
