@@ -111,6 +111,24 @@ describe('PgliteWorkerClient: PGlite in a worker thread, as Drizzle and the API 
     expect(heard).toHaveLength(3);
   });
 
+  it('two listeners of one channel started at once each hear a NOTIFY once, and none after both stop', async () => {
+    const heard: string[] = [];
+    // An open transaction holds the connection, so both listens wait inside the worker at once.
+    const tx = heldTransaction(client, 'select 1', 'select 2');
+    const listening = Promise.all([client.listen('aynianda', () => heard.push('a')), client.listen('aynianda', () => heard.push('b'))]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    tx.release();
+    await tx.done;
+    const [stopA, stopB] = await listening;
+    await client.query(`select pg_notify('aynianda', '')`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(heard.sort()).toEqual(['a', 'b']);
+    await Promise.all([stopA(), stopB()]);
+    await client.query(`select pg_notify('aynianda', '')`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(heard).toHaveLength(2);
+  });
+
   it('many callers at once each get their own answer', async () => {
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? client.query<{ v: number }>('select $1::int as v', [i]).then((r) => r.rows[0]!.v) : client.namedQuery<{ v: number }>('w4', 'select $1::int as v', [i]).then((r) => r[0]!.v))));
     expect(answers).toEqual(Array.from({ length: 50 }, (_, i) => i));

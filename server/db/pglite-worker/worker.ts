@@ -21,8 +21,12 @@ let statements: ReturnType<typeof pgliteRawStatements> | undefined;
 let nextTxId = 1;
 /** Open transactions: the connection waits inside PGlite's transaction() until the API ends them. */
 const transactions = new Map<number, { end: (commit: boolean) => void; done: Promise<void> }>();
-/** One PGlite listener per channel, however many listen to it on the API's side (which fans out). */
-const channels = new Map<string, { count: number; unlisten: () => Promise<void> }>();
+/**
+ * One PGlite listener per channel, however many listen to it on the API's side (which fans out).
+ * Its unlisten is kept as a promise, set before PGlite is asked: two listens of one channel at
+ * once must not both start a listener (the first would be left behind, and every NOTIFY heard twice).
+ */
+const channels = new Map<string, { count: number; unlisten: Promise<() => Promise<void>> }>();
 /** Thrown inside a transaction's callback to make PGlite roll it back. */
 const ROLLBACK = Symbol('rollback');
 
@@ -95,15 +99,27 @@ async function handle(request: WorkerRequest): Promise<unknown> {
     }
     case 'listen': {
       const listened = channels.get(request.channel);
-      if (listened) listened.count++;
-      else channels.set(request.channel, { count: 1, unlisten: await requireOpen().pg.listen(request.channel, () => reply({ notify: request.channel })) });
+      if (listened) {
+        listened.count++;
+        await listened.unlisten;
+        return null;
+      }
+      const unlisten = requireOpen().pg.listen(request.channel, () => reply({ notify: request.channel }));
+      channels.set(request.channel, { count: 1, unlisten });
+      try {
+        await unlisten;
+      } catch (err) {
+        // Not listening after all: the next listen tries again.
+        if (channels.get(request.channel)?.unlisten === unlisten) channels.delete(request.channel);
+        throw err;
+      }
       return null;
     }
     case 'unlisten': {
       const listened = channels.get(request.channel);
       if (!listened || --listened.count > 0) return null;
       channels.delete(request.channel);
-      if (pg && !pg.closed) await listened.unlisten();
+      if (pg && !pg.closed) await (await listened.unlisten)();
       return null;
     }
     case 'close': {
