@@ -11,6 +11,7 @@ import type { SourceConfig } from '../server/modules/bridge-sync/connectors/sour
 import { EmbeddedSourceServer } from '../server/modules/bridge-sync/embedded-source/embedded-source-server';
 import { POSTGRES_CONTRACT_SQL } from '../server/modules/bridge-sync/external-contract-sql';
 import type { App } from '../server/types';
+import { syncFloor } from './sync-floor';
 import { printPhases, resetStatementTimes, timeStatements, trackTriggerFunctions } from './sync-phases';
 
 /**
@@ -20,7 +21,8 @@ import { printPhases, resetStatementTimes, timeStatements, trackTriggerFunctions
  *   - seconds of an unchanged forced full re-run (every row read and compared, none written).
  * PostgreSQL → PostgreSQL: 100,000 rows (BENCH_SYNC_ROWS), scratch databases on DATABASE_URL or
  * postgres://postgres@127.0.0.1:5432/postgres, dropped afterwards. Embedded pair (PGlite source
- * over TCP → PGlite): 20,000 rows (BENCH_SYNC_EMBEDDED_ROWS).
+ * over TCP → PGlite): 20,000 rows (BENCH_SYNC_EMBEDDED_ROWS). `npm run bench:sync floor` prints
+ * instead what the server allows at most: the same rows inserted straight into the table (sync-floor.ts).
  */
 const log = (s: string) => process.stdout.write(`${s}\n`);
 const pgBase = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -151,6 +153,19 @@ function report(name: string, rows: number, f: Figures) {
   log(`  unchanged forced full sync: ${f.fullSeconds.toFixed(2)} s (${f.fullRead.toLocaleString('en-US')} rows read and compared, ${f.fullWritten} written)`);
 }
 
+/**
+ * Writes out what generating the source dirtied before the import is timed: otherwise the
+ * checkpointer writes it during the import (source and target share this server, which a real
+ * project's would not), and a run's figure depends on where the last checkpoint fell.
+ */
+async function settle(admin: import('pg').Client): Promise<void> {
+  try {
+    await admin.query('checkpoint');
+  } catch (err) {
+    log(`  (no checkpoint before the import: ${err instanceof Error ? err.message : String(err)})`);
+  }
+}
+
 async function postgresPair(): Promise<void> {
   const { default: pg } = await import('pg');
   const suffix = Date.now().toString(36);
@@ -173,6 +188,7 @@ async function postgresPair(): Promise<void> {
     await owner.query(GENERATE(pgRows));
     await owner.query('analyze bonus_requests');
     await owner.end();
+    await settle(admin);
     const targetUrl = urlOf(names.target).toString();
     const functionsTimed = phases && (await trackTriggerFunctions(targetUrl));
     if (phases) timeStatements();
@@ -217,6 +233,7 @@ async function embeddedPair(): Promise<void> {
 
 async function main() {
   const only = process.argv[2];
+  if (only === 'floor') return syncFloor(pgBase, log);
   if (only !== 'embedded') {
     try {
       await postgresPair();
