@@ -32,6 +32,8 @@ const embeddedRows = Number(process.env.BENCH_SYNC_EMBEDDED_ROWS ?? 20_000);
 const routingRuleCount = Number(process.env.BENCH_SYNC_RULES ?? 0);
 /** BENCH_SYNC_PHASES=1: print where the PostgreSQL pair's first import spent its time (bench/sync-phases.ts). */
 const phases = process.env.BENCH_SYNC_PHASES === '1';
+/** BENCH_SYNC_RUNS=5: the PostgreSQL pair that many times, each on new databases, then the median and the slowest. */
+const pgRuns = Math.max(1, Number(process.env.BENCH_SYNC_RUNS ?? 1));
 
 const GENERATE = (n: number) => `
   insert into bonus_requests (external_id, customer_id, username, name, bonus_type, amount, description, priority, status, created_at, updated_at)
@@ -166,7 +168,17 @@ async function settle(admin: import('pg').Client): Promise<void> {
   }
 }
 
-async function postgresPair(): Promise<void> {
+/** Issue 16's aim is stated over five runs: their median, and none below 25,000 rows/s. */
+function reportRuns(rates: number[]) {
+  const sorted = [...rates].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+  log(`\nFirst import over ${rates.length} runs: median ${fmt(median)} rows/s, slowest ${fmt(sorted[0]!)}, fastest ${fmt(sorted.at(-1)!)}`);
+  log(`  (${rates.map(fmt).join(', ')}; aim: median ≥ 30,000, none below 25,000)`);
+}
+
+async function postgresPair(): Promise<number> {
   const { default: pg } = await import('pg');
   const suffix = Date.now().toString(36);
   const names = { source: `bonus_sync_bench_src_${suffix}`, target: `bonus_sync_bench_dst_${suffix}` };
@@ -205,6 +217,7 @@ async function postgresPair(): Promise<void> {
       const afterFirst = phases ? (seconds: number) => printPhases(log, functionsTimed ? targetUrl : null, seconds) : undefined;
       const figures = await withApp(database, source, (app, projectId, userId) => runJobs(app, projectId, userId, afterFirst));
       report(`PostgreSQL → PostgreSQL (${pgRows.toLocaleString('en-US')} rows)`, pgRows, figures);
+      return pgRows / figures.firstSeconds;
     } finally {
       await database.close();
     }
@@ -236,7 +249,9 @@ async function main() {
   if (only === 'floor') return syncFloor(pgBase, log);
   if (only !== 'embedded') {
     try {
-      await postgresPair();
+      const rates: number[] = [];
+      for (let run = 0; run < pgRuns; run++) rates.push(await postgresPair());
+      if (rates.length > 1) reportRuns(rates);
     } catch (err) {
       log(`PostgreSQL pair skipped or failed: ${err instanceof Error ? err.message : String(err)}`);
       if (only === 'postgres') process.exitCode = 1;
