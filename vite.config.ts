@@ -2,7 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
-import { precompress } from './scripts/vite-precompress';
+// With its extension: Vite's coming native config loader resolves no extensionless import.
+import { precompress } from './scripts/vite-precompress.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
