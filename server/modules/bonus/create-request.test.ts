@@ -177,21 +177,24 @@ describe('createRequests for imported rows (source sync)', () => {
     expect(new Set(events.map((e) => e.createdAt.toISOString())).size).toBe(1);
   });
 
-  it('a row that arrives completed is completed as of its last change at the source, in the same insert', async () => {
+  it('a row that arrives completed is completed as of its last change at the source, in the same insert; times kept to the millisecond', async () => {
     const changedAt = new Date('2026-10-02T08:30:00.250Z');
+    const createdAt = new Date('2026-10-01T21:59:59.999Z');
     const { requests } = await createRequests(bed.app.ctx, {
       projectId: bed.project.id,
       source: 'sync',
       actor: SYSTEM_ACTOR,
       items: [
-        { externalId: 'DONE-1', status: 'completed', externalUpdatedAt: changedAt },
-        { externalId: 'OPEN-1', status: 'queued', externalUpdatedAt: changedAt },
+        { externalId: 'DONE-1', status: 'completed', externalUpdatedAt: changedAt, createdAt },
+        { externalId: 'OPEN-1', status: 'queued', externalUpdatedAt: changedAt, createdAt: new Date('1969-12-31T23:59:59.001Z') },
       ],
     });
-    expect(requests.map((r) => [r.externalId, r.status, r.completedAt, r.version])).toEqual([
-      ['DONE-1', 'completed', changedAt.toISOString(), 1],
-      ['OPEN-1', 'queued', null, 1],
+    expect(requests.map((r) => [r.externalId, r.status, r.completedAt, r.createdAt, r.version])).toEqual([
+      ['DONE-1', 'completed', changedAt.toISOString(), createdAt.toISOString(), 1],
+      ['OPEN-1', 'queued', null, '1969-12-31T23:59:59.001Z', 1],
     ]);
+    const stored = await bed.app.ctx.database.db.select({ at: bonusRequests.externalUpdatedAt }).from(bonusRequests).where(eq(bonusRequests.externalId, 'OPEN-1'));
+    expect(stored[0]!.at!.toISOString()).toBe(changedAt.toISOString());
   });
 
   it('announces a large batch with one summary event instead of one per request', async () => {

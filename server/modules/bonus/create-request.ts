@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import type { Actor, ActorContext } from '../../policies/actor';
 import type { DbOrTx } from '../../db/client';
 import { customerKey } from '../../db/schema';
+import { epochMs, fromEpochMs } from '../../db/bulk-json';
 import { AppError } from '../../lib/errors';
 import type { RequestActorRef } from '../../policies/request-policy';
 import { RoutingSession } from '../routing/routing-session';
@@ -65,6 +66,8 @@ export async function createRequestsInTransaction(
   const items = input.items;
   const routes = items.length > 0 && (await hasActiveRules(tx, input.projectId));
   const rows = items.map((item) => toStored(item, routes, now));
+  const rowsJson = JSON.stringify(rows.map((r) => ({ ...r, externalUpdatedAt: epochMs(r.externalUpdatedAt), createdAt: r.createdAt.getTime() })));
+  const externalUpdatedAt = fromEpochMs(sql.raw('u."externalUpdatedAt"'));
   // The requests and their 'created' timeline events in one statement: the events are written
   // from what the insert returns (no ids sent back and forth, no event rows built in Node), and
   // before the insert's statement triggers take the project's count rows, which a concurrent
@@ -74,14 +77,16 @@ export async function createRequestsInTransaction(
       insert into bonus_requests (project_id, external_id, customer_id, customer_username, customer_name, bonus_type, customer_segment, amount,
         description, priority, status, source, created_by_user_id, external_updated_at, created_at, updated_at, completed_at)
       select ${input.projectId}, u."externalId", u."customerId", u."customerUsername", u."customerName", u."bonusType", u."customerSegment", u.amount,
-        u.description, u.priority, u.status, ${input.source}, ${input.actor.id}::int, u."externalUpdatedAt", u."createdAt", ${now.toISOString()}::timestamptz,
+        u.description, u.priority, u.status, ${input.source}, ${input.actor.id}::int, ${externalUpdatedAt}, ${fromEpochMs(sql.raw('u."createdAt"'))},
+        ${now.toISOString()}::timestamptz,
         -- A request that arrives already completed (sync) was completed when its source last changed it.
-        case when u.status = 'completed' then coalesce(u."externalUpdatedAt", ${now.toISOString()}::timestamptz) end
+        case when u.status = 'completed' then coalesce(${externalUpdatedAt}, ${now.toISOString()}::timestamptz) end
       -- One statement whatever the batch size (a sync sends thousands): the rows are one JSON
-      -- parameter (JSON.stringify is native; no literal is built per value), read in their order.
-      from rows from (json_to_recordset(${JSON.stringify(rows)}::json) as ("externalId" text, "customerId" text,
+      -- parameter (JSON.stringify is native; no literal is built per value; times as epoch
+      -- milliseconds, see bulk-json.ts), read in their order.
+      from rows from (json_to_recordset(${rowsJson}::json) as ("externalId" text, "customerId" text,
         "customerUsername" text, "customerName" text, "bonusType" text, "customerSegment" text, amount numeric, description text, priority smallint,
-        status text, "externalUpdatedAt" timestamptz, "createdAt" timestamptz)) with ordinality as u
+        status text, "externalUpdatedAt" bigint, "createdAt" bigint)) with ordinality as u
       order by u.ordinality
       on conflict (project_id, external_id) where external_id is not null do nothing
       returning id, status, external_id
@@ -182,7 +187,7 @@ async function flagPossibleDuplicates(tx: DbOrTx, projectId: number, created: (S
   const { duplicateWindowHours } = await readDeskSettings(tx, projectId);
   const nKey = customerKey(sql.raw('n.customer_id'), sql.raw('n.customer_username'));
   const oKey = customerKey(sql.raw('o.customer_id'), sql.raw('o.customer_username'));
-  const rows = JSON.stringify(keyed.map((r) => ({ id: r.id, bonus_type: r.bonusType, customer_id: r.customerId, customer_username: r.customerUsername, created_at: r.createdAt })));
+  const rows = JSON.stringify(keyed.map((r) => ({ id: r.id, bonus_type: r.bonusType, customer_id: r.customerId, customer_username: r.customerUsername, created_ms: r.createdAt.getTime() })));
   await tx.execute(sql`
     update bonus_requests b set possible_duplicate_of_id = d.dup_id
     from (
@@ -193,7 +198,10 @@ async function flagPossibleDuplicates(tx: DbOrTx, projectId: number, created: (S
           and (o.created_at, o.id) < (n.created_at, n.id)
         order by o.created_at desc, o.id desc limit 1
       ) as dup_id
-      from json_to_recordset(${rows}::json) as n(id int, bonus_type text, customer_id text, customer_username text, created_at timestamptz)
+      from (
+        select n.id, n.bonus_type, n.customer_id, n.customer_username, ${fromEpochMs(sql.raw('n.created_ms'))} as created_at
+        from json_to_recordset(${rows}::json) as n(id int, bonus_type text, customer_id text, customer_username text, created_ms bigint)
+      ) n
       where ${nKey} is not null
     ) d
     where b.id = d.id and d.dup_id is not null`);
