@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../../test/harness';
-import { call, closeSockets, createRule, freshProject, newRequest, onlineAgent, requestsUrl, routingTestBed } from './routing-test-kit';
+import { call, closeSockets, createRule, freshProject, newRequest, onlineAgent, requestsUrl, routingTestBed, rulesUrl } from './routing-test-kit';
 
 /**
  * Creating a request that routing assigns, and claiming another request by hand, both move a
@@ -45,5 +45,23 @@ describe.skipIf(!DATABASE_URL)('routing beside hand claims (needs TEST_DATABASE_
     expect(created.every((r) => r.status === 'assigned' && r.agentId === routed.id)).toBe(true);
     const claimed = answers.slice(20).map((r) => r.json().data as { request: { agentId: number | null } });
     expect(claimed.every((r) => r.request.agentId === claimer.id)).toBe(true);
+  });
+
+  it('a rule deleted while requests are being routed by it: every creation and the deletion succeed', async () => {
+    const operator = (await login(t.app, t.members.operator.username)).accessToken;
+    // The deletion lands at a different moment of the creations each round.
+    for (const delayMs of [5, 15, 30, 60]) {
+      const project = await freshProject(t);
+      const agent = await onlineAgent(t.app, project, { maxLoad: 100 });
+      const rule = await createRule(t.app, project, t.manager, { ruleName: 'Silinecek kural', targetStrategy: 'user', targetUserId: agent.id });
+      const creations = Array.from({ length: 40 }, (_, i) => call(t.app, 'POST', requestsUrl(project), operator, newRequest({ customerUsername: `silme_${i}` })));
+      const deletion = new Promise((r) => setTimeout(r, delayMs)).then(() => call(t.app, 'DELETE', `${rulesUrl(project)}/${rule.id}`, t.manager));
+      const answers = await Promise.all([...creations, deletion]);
+      expect(answers.map((r) => r.statusCode).filter((s) => s >= 500)).toEqual([]);
+      expect(answers.at(-1)!.statusCode).toBe(200);
+      // Routed while the rule still stood, or waiting once it was gone: never anything else.
+      const created = answers.slice(0, -1).map((r) => r.json().data as { status: string; agentId: number | null });
+      expect(created.every((r) => (r.status === 'assigned' && r.agentId === agent.id) || (['new', 'queued'].includes(r.status) && r.agentId === null))).toBe(true);
+    }
   });
 });

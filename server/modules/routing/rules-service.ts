@@ -13,6 +13,7 @@ import { likePattern } from '../../lib/like-pattern';
 import { pageOf } from '../../lib/paging';
 import { handOutWaitingSoon } from './hand-out';
 import { conditionParams, presentRule, presentRules } from './rules-repo';
+import { lockProjectRouting } from './routing-session';
 
 type ListQuery = z.output<typeof routingRuleListQuery>;
 export type { RoutingRuleListQuery };
@@ -168,6 +169,9 @@ export async function toggleRule(scope: ActorContext, { projectId, id, isActive 
 
 export async function deleteRule(scope: ActorContext, { projectId, id }: { projectId: number; id: number }): Promise<{ id: number }> {
   return scope.ctx.database.db.transaction(async (tx) => {
+    // A routing session in flight may still write this rule's statistics: the deletion waits for it
+    // (and sessions after it no longer see the rule), so no creation fails on the statistics' key.
+    await lockProjectRouting(tx, projectId);
     const before = await lockedRule(tx, projectId, id);
     await tx.delete(routingRules).where(eq(routingRules.id, id));
     await auditRule(tx, scope, projectId, 'DELETE_ROUTING_RULE', id, before, null);
