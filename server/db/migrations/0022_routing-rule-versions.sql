@@ -9,30 +9,18 @@ ALTER TABLE "routing_rule_versions" ADD CONSTRAINT "routing_rule_versions_projec
 -- columns a routing decision writes itself (the cursor, counters, last match) are left out, so
 -- routing never invalidates what it reads. Projects being deleted are skipped (the join on
 -- projects): their versions go by cascade.
-CREATE OR REPLACE FUNCTION routing_rules_definition_changed() RETURNS trigger
+CREATE OR REPLACE FUNCTION routing_definition_changed() RETURNS trigger
 LANGUAGE plpgsql AS $$
+-- TG_ARGV[0]: the column naming the changed row's project ('project_id', a rule) or its rule ('rule_id', a condition).
 DECLARE
   ids int[] := '{}';
 BEGIN
-  IF TG_OP <> 'INSERT' THEN ids := ids || OLD.project_id; END IF;
-  IF TG_OP <> 'DELETE' THEN ids := ids || NEW.project_id; END IF;
+  IF TG_OP <> 'INSERT' THEN ids := ids || (to_jsonb(OLD) ->> TG_ARGV[0])::int; END IF;
+  IF TG_OP <> 'DELETE' THEN ids := ids || (to_jsonb(NEW) ->> TG_ARGV[0])::int; END IF;
+  -- A condition removed with its rule finds no rule here: the rule's own trigger moved the version.
+  IF TG_ARGV[0] = 'rule_id' THEN ids := ARRAY(SELECT r.project_id FROM routing_rules r WHERE r.id = ANY (ids)); END IF;
   INSERT INTO routing_rule_versions AS v (project_id, version)
   SELECT p.id, gen_random_uuid() FROM projects p WHERE p.id = ANY (ids) ORDER BY p.id
-  ON CONFLICT (project_id) DO UPDATE SET version = excluded.version;
-  RETURN NULL;
-END;
-$$;
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION routing_rule_conditions_changed() RETURNS trigger
-LANGUAGE plpgsql AS $$
-DECLARE
-  ids int[] := '{}';
-BEGIN
-  IF TG_OP <> 'INSERT' THEN ids := ids || OLD.rule_id; END IF;
-  IF TG_OP <> 'DELETE' THEN ids := ids || NEW.rule_id; END IF;
-  -- A condition removed with its rule finds no rule here: the rule's own trigger moved the version.
-  INSERT INTO routing_rule_versions AS v (project_id, version)
-  SELECT DISTINCT r.project_id, gen_random_uuid() FROM routing_rules r JOIN projects p ON p.id = r.project_id WHERE r.id = ANY (ids)
   ON CONFLICT (project_id) DO UPDATE SET version = excluded.version;
   RETURN NULL;
 END;
@@ -48,10 +36,10 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER routing_rules_definition_changed
   AFTER INSERT OR DELETE OR UPDATE OF project_id, rule_name, target_strategy, target_user_id, priority, is_active, position ON routing_rules
-  FOR EACH ROW EXECUTE FUNCTION routing_rules_definition_changed();
+  FOR EACH ROW EXECUTE FUNCTION routing_definition_changed('project_id');
 --> statement-breakpoint
 CREATE TRIGGER routing_rule_conditions_changed AFTER INSERT OR DELETE OR UPDATE ON routing_rule_conditions
-  FOR EACH ROW EXECUTE FUNCTION routing_rule_conditions_changed();
+  FOR EACH ROW EXECUTE FUNCTION routing_definition_changed('rule_id');
 --> statement-breakpoint
 CREATE TRIGGER routing_rules_truncated AFTER TRUNCATE ON routing_rules
   FOR EACH STATEMENT EXECUTE FUNCTION routing_rules_truncated();

@@ -20,8 +20,7 @@ import { MatchClasses } from './match-classes';
 import type { Actor } from '../../policies/actor';
 
 /** A json column as the driver returns it (parsed by pg and PGlite; text from a driver that does not). */
-const fromJson = <T>(v: T[] | string): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : v);
-const fromJsonObject = <T extends object>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+const fromJson = <T extends object>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 
 /**
  * The project's active rules in evaluation order: those held for this version (the read sent
@@ -135,7 +134,7 @@ export class RoutingSession {
       from (select (select version::text from routing_rule_versions where project_id = ${projectId}) as version) v`);
     type State = { version: string | null; rules: EngineRuleRow[] | string | null; cursors: Record<string, number | null> | string; candidates: CandidateRow[] | string; timezone: string | null };
     const [state] = (result as unknown as { rows: State[] }).rows;
-    const rules = withCursors(await activeRules(tx, projectId, state!.version, state!.rules), fromJsonObject(state!.cursors));
+    const rules = withCursors(await activeRules(tx, projectId, state!.version, state!.rules), fromJson(state!.cursors));
     if (rules.length === 0) return undefined;
     const candidates = fromJson(state!.candidates).map(toCandidate);
     return new RoutingSession(tx, projectId, rules, new CandidatePool(candidates, now), state!.timezone ?? SETTINGS_DEFAULTS.timezone, now, opts.random ?? Math.random);
