@@ -13,6 +13,7 @@ import { POSTGRES_CONTRACT_SQL } from '../server/modules/bridge-sync/external-co
 import type { App } from '../server/types';
 import { syncFloor } from './sync-floor';
 import { printPhases, resetStatementTimes, timeStatements, trackTriggerFunctions } from './sync-phases';
+import { syncRunnerOf } from '../server/modules/bridge-sync/sync-runner';
 
 /**
  * `npm run bench:sync`: imports external requests through the real sync job and prints
@@ -55,7 +56,7 @@ interface Figures {
 }
 
 async function runJobs(app: App, projectId: number, actorId: number, afterFirst?: (seconds: number) => Promise<void>): Promise<Figures> {
-  const runner = app.ctx.syncRunner;
+  const runner = syncRunnerOf(app.ctx);
   const actor = { id: actorId, username: 'bench', fullName: 'Benchmark' };
   const run = async (forceFullSync: boolean) => {
     const started = process.hrtime.bigint();

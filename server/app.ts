@@ -9,8 +9,11 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { Presence } from './modules/agents/presence';
-import { SyncRunner } from './modules/bridge-sync/sync-runner';
+import type { Role } from '@common/enums';
+import { wireAppEvents } from './app-wiring';
+import { EventBus } from './events/event-bus';
+import type { AppEvents } from './events/app-events';
+import { canAccessProject } from './policies/project-policy';
 import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { deriveKeys, resolveAppSecret } from './lib/secrets';
@@ -18,7 +21,7 @@ import { registerAuthentication } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { inputValidatorCompiler } from './plugins/validator';
-import { SessionCache } from './modules/auth/session-cache';
+import { authenticateToken, sessionCacheOf } from './modules/sessions';
 import { Realtime } from './realtime/realtime';
 import { registerRoutes } from './routes';
 import type { App } from './types';
@@ -76,20 +79,17 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     checkPayloads: config.NODE_ENV === 'test' || process.env.VITEST !== undefined,
   });
   const clock = options.clock ?? systemClock;
-  const sessionCache = new SessionCache(clock);
-  // The long-lived services are built here, once per app, and take the context themselves: the
-  // literal is completed by the two lines after it, before anything can read it.
-  const ctx = {
+  const ctx: AppContext = {
     config,
     database,
     clock,
     keys: deriveKeys(resolveAppSecret(config.APP_SECRET, config.DATA_DIR)),
     realtime,
-    sessionCache,
+    events: new EventBus<AppEvents>(app.log),
     log: app.log,
-  } as AppContext;
-  ctx.presence = new Presence(ctx);
-  ctx.syncRunner = new SyncRunner(ctx);
+  };
+  const sessionCache = sessionCacheOf(ctx);
+  wireAppEvents(ctx);
   app.decorate('ctx', ctx);
 
   registerSecurityHeaders(app);
@@ -122,12 +122,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await serveWebApp(app, config.WEB_DIST);
 
   app.addHook('onReady', async () => {
-    await realtime.attach(app.server, ctx);
+    await realtime.attach(app.server, {
+      log: app.log,
+      authenticate: (token, projectId) => authenticateToken(ctx, token, projectId),
+      mayJoinProject: (user, projectId) => canAccessProject(database.db, { id: user.id, role: user.role as Role }, projectId),
+    });
   });
   app.addHook('preClose', async () => {
     await realtime.close();
   });
   app.addHook('onClose', async () => {
+    // Reactions to changes already committed (hand-outs, presence) finish before the database closes.
+    await ctx.events.settled();
     await sessionCache.stop();
   });
   // Last, so that a failed build leaves no listening connection behind.

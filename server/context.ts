@@ -1,25 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { AppEventBus } from './events/app-events';
 import type { Clock } from './lib/clock';
 import type { AppKeys } from './lib/secrets';
-import type { Presence } from './modules/agents/presence';
-import type { SessionCache } from './modules/auth/session-cache';
-import type { SyncRunner } from './modules/bridge-sync/sync-runner';
 import type { Realtime } from './realtime/realtime';
 
-/** What every service needs, built once per app and passed down explicitly. */
+/**
+ * What every service needs, built once per app and passed down explicitly. It names only
+ * infrastructure (nothing here imports a feature module back), so any module may take it; a
+ * module's own long-lived service (presence, the sync runner) is kept by that module per context.
+ */
 export interface AppContext {
   config: Config;
   database: Database;
   clock: Clock;
   keys: AppKeys;
   realtime: Realtime;
-  /** Recent answers about live sessions, dropped on every change (see session-cache.ts). */
-  sessionCache: SessionCache;
+  /** Side effects travel here after commit (see events/app-events.ts). */
+  events: AppEventBus;
   log: FastifyBaseLogger;
-  /** Who is online where, and their live status (one per app: it keeps the members it tracks). */
-  presence: Presence;
-  /** The bridge sync jobs of this instance (routes, the scheduler and shutdown share it). */
-  syncRunner: SyncRunner;
 }

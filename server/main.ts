@@ -3,7 +3,7 @@ import { isDemoMode, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed/seed-demo';
 import { startBackgroundJobs } from './jobs';
-import { startDemoExternalSystem } from './modules/bridge-sync/demo/demo-external-system';
+import { startDemoExternalSystem } from './modules/bridge-sync';
 
 /** Starts the whole product: migrate, seed demo data on first start, serve web + API + socket. */
 async function main() {

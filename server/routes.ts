@@ -1,18 +1,18 @@
 import type { App } from './types';
-import agentRoutes from './modules/agents/routes';
-import analyticsRoutes from './modules/analytics/routes';
-import { registerPresence } from './modules/agents/register-presence';
-import auditRoutes from './modules/audit/routes';
-import authRoutes from './modules/auth/routes';
-import bonusRoutes from './modules/bonus/routes';
-import bridgeSyncRoutes from './modules/bridge-sync/routes';
-import healthRoutes from './modules/health/routes';
-import notificationRoutes from './modules/notifications/routes';
-import projectRoutes from './modules/projects/routes';
-import routingRoutes from './modules/routing/routes';
-import settingsRoutes from './modules/settings/routes';
-import totpRoutes from './modules/totp/routes';
-import userRoutes from './modules/users/routes';
+import { analyticsRoutes } from './modules/analytics';
+import { agentRoutes, registerPresence } from './modules/agents';
+import { auditRoutes } from './modules/audit';
+import { authRoutes } from './modules/auth';
+import { bonusRoutes } from './modules/bonus';
+import { bridgeSyncRoutes } from './modules/bridge-sync';
+import { healthRoutes } from './modules/health';
+import { intakeRoutes } from './modules/intake';
+import { notificationRoutes } from './modules/notifications';
+import { projectRoutes } from './modules/projects';
+import { routingRoutes } from './modules/routing';
+import { settingsRoutes } from './modules/settings';
+import { totpRoutes } from './modules/totp';
+import { userRoutes } from './modules/users';
 
 /** Every feature module's routes, in one list. */
 export async function registerRoutes(app: App): Promise<void> {
@@ -25,6 +25,7 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(agentRoutes);
   await app.register(auditRoutes);
   await app.register(bonusRoutes);
+  await app.register(intakeRoutes);
   await app.register(bridgeSyncRoutes);
   await app.register(settingsRoutes);
   await app.register(notificationRoutes);

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, Raw
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Permission } from '@common/permissions';
 import type { AppContext } from './context';
-import type { AuthContext } from './modules/auth/sessions';
+import type { AuthContext } from './modules/sessions';
 
 /** The Fastify instance with zod schemas as its type provider. */
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;

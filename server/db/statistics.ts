@@ -1,4 +1,8 @@
-import type { Database } from './client';
+/** What the statistics keeper needs of the database (client.ts's Database has it; not imported, client.ts imports this file). */
+type Database = {
+  kind: 'pglite' | 'postgres';
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+};
 
 /** A table is analysed again once its heap has grown or shrunk by this fraction since the last ANALYZE. */
 export const STALE_FRACTION = 0.1;

@@ -1,14 +1,15 @@
 import type { AppContext } from '../context';
 import { AGENT_THRESHOLDS } from '@common/constants';
 import { keepStatistics, STATISTICS_CHECK_MS } from '../db/statistics';
-import { expireStaleSessions, pruneEndedSessions } from '../modules/auth/sessions';
-import { failInterruptedSyncs } from '../modules/bridge-sync/fail-interrupted-syncs';
-import { SCHEDULE_TICK_MS, startDueSyncs } from '../modules/bridge-sync/schedule-syncs';
-import { heartbeatMs } from '../modules/bridge-sync/sync-runner';
-import { alertWaitingRequests, WAITING_ALERT_TICK_MS } from '../modules/notifications/alert-waiting-requests';
-import { expireClaimLeases, LEASE_TICK_MS } from '../modules/routing/claim-lease';
-import { WINDOW_TICK_MS, windowOpeningsJob } from '../modules/routing/window-openings';
-import { deliverDueNotifications, DELIVERY_TICK_MS } from '../modules/notifications/deliver-notifications';
+import { expireStaleSessions, pruneEndedSessions } from '../modules/sessions';
+import { failInterruptedSyncs } from '../modules/bridge-sync';
+import { SCHEDULE_TICK_MS, startDueSyncs } from '../modules/bridge-sync';
+import { heartbeatMs, syncRunnerOf } from '../modules/bridge-sync';
+import { alertWaitingRequests, WAITING_ALERT_TICK_MS } from '../modules/notifications';
+import { expireClaimLeases, LEASE_TICK_MS } from '../modules/routing';
+import { WINDOW_TICK_MS, windowOpeningsJob } from '../modules/routing';
+import { deliverDueNotifications, DELIVERY_TICK_MS } from '../modules/notifications';
+import { presenceOf } from '../modules/agents';
 
 type Stop = () => Promise<void>;
 
@@ -25,7 +26,7 @@ export async function startBackgroundJobs(ctx: AppContext): Promise<Stop> {
   every(6 * 3600_000, () => pruneEndedSessions(ctx), 'prune-sessions');
   every(30_000, async () => void (await expireStaleSessions(ctx)), 'expire-sessions');
   // Quiet agents turn 'away' within a tenth of the away threshold of crossing it.
-  every(AGENT_THRESHOLDS.awayAfterMs / 10, () => ctx.presence.sweep(), 'presence-sweep');
+  every(AGENT_THRESHOLDS.awayAfterMs / 10, () => presenceOf(ctx).sweep(), 'presence-sweep');
 
   // PGlite has no autovacuum (and a PostgreSQL may run with it off): a table changed by more than a
   // tenth since its last ANALYZE gets a new one, vacuumed too where nothing else vacuums; then the
@@ -37,7 +38,7 @@ export async function startBackgroundJobs(ctx: AppContext): Promise<Stop> {
   // Only PostgreSQL is shared by several instances: there a job whose server died is found by its
   // silent heartbeat. The embedded database closes its dead jobs at start (bridge-sync routes).
   if (ctx.database.kind === 'postgres') {
-    every(heartbeatMs(ctx) * 2, () => failInterruptedSyncs(ctx, { everyRunning: false, exceptIds: ctx.syncRunner.runningIds() }), 'sync-stale-jobs');
+    every(heartbeatMs(ctx) * 2, () => failInterruptedSyncs(ctx, { everyRunning: false, exceptIds: syncRunnerOf(ctx).runningIds() }), 'sync-stale-jobs');
   }
   every(WAITING_ALERT_TICK_MS, () => alertWaitingRequests(ctx), 'waiting-alerts');
   every(DELIVERY_TICK_MS, () => deliverDueNotifications(ctx), 'deliver-notifications');

@@ -4,7 +4,7 @@ import { TOTP_SETUP_ENDPOINTS } from '@common/contract/totp';
 import { can } from '@common/permissions';
 import { TOTP_MESSAGES } from '@common/schemas/totp';
 import { forbidden, notFound } from '../lib/errors';
-import { authenticateToken } from '../modules/auth/sessions';
+import { authenticateToken, sessionCacheOf } from '../modules/sessions';
 import { PROJECT_NOT_FOUND } from '../policies/authorize';
 
 /** What a user who must set 2FA up may still call: the setup itself, who they are, and logout. */
@@ -59,7 +59,7 @@ export function registerAuthentication(app: FastifyInstance): void {
   // has to remember to announce what it touched.
   app.addHook('onSend', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS' && request.url.startsWith('/api/')) {
-      app.ctx.sessionCache.invalidate();
+      sessionCacheOf(app.ctx).invalidate();
     }
   });
 }

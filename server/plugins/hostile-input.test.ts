@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken } from '../modules/auth/access-token';
+import { signAccessToken } from '../modules/sessions/access-token';
 import { bearer, buildTenant, buildUser, createTestApp, login, type TestApp } from '../test/harness';
 import { TOO_DEEP_MESSAGE } from './validator';
 

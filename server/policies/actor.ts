@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import type { AuthUser } from '../modules/auth/sessions';
+import type { AuthUser } from './auth-context';
 import { requireAuth } from './authorize';
 
 /**

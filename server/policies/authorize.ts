@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { PROJECT_MESSAGES } from '@common/schemas/projects';
-import type { AuthContext } from '../modules/auth/sessions';
+import type { AuthContext } from './auth-context';
 import { unauthorized } from '../lib/errors';
 
 /**

@@ -12,11 +12,9 @@ import {
   type ServerEvent,
   type ServerEventPayload,
 } from '@common/contract/socket-events';
-import type { AppContext } from '../context';
+import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../lib/errors';
 import { TOTP_MESSAGES } from '@common/schemas/totp';
-import { authenticateToken } from '../modules/auth/sessions';
-import { canAccessProject } from '../policies/project-policy';
 import { assertEventPayload } from './check-payload';
 
 /** How long a shutdown waits for clients to acknowledge the restart notice. */
@@ -29,6 +27,22 @@ export interface SocketData {
   role: string;
   sessionId: string;
   projectId: number;
+}
+
+/**
+ * What the socket server asks of the rest of the app: who a token is, and whether a user may
+ * join a project's room. Given by the app's assembly (server/app.ts), so this file imports no
+ * module and the context it is part of stays free of import loops.
+ */
+export interface RealtimeHost {
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  authenticate(token: string | undefined, projectId: number): Promise<{
+    user: { id: number; username: string; role: string };
+    sessionId: string;
+    projectAccess: boolean;
+    totpSetupRequired?: boolean;
+  }>;
+  mayJoinProject(user: { id: number; role: string }, projectId: number): Promise<boolean>;
 }
 
 export interface PresenceEvents {
@@ -47,7 +61,7 @@ export const REDIS_CLIENT_PREFIX = 'bonus-panel-live-';
 
 export class Realtime {
   private io: Server | null = null;
-  private ctx: AppContext | null = null;
+  private host: RealtimeHost | null = null;
   private redisClients: { ping(): Promise<unknown>; quit(): Promise<unknown> }[] = [];
   private closing = false;
   /** This instance's name in event metadata and in its Redis client names. */
@@ -65,8 +79,9 @@ export class Realtime {
     },
   ) {}
 
-  async attach(httpServer: HttpServer, ctx: AppContext): Promise<void> {
-    this.ctx = ctx;
+  async attach(httpServer: HttpServer, host: RealtimeHost): Promise<void> {
+    this.host = host;
+    const ctx = host;
     const io = new Server(httpServer, {
       path: '/socket.io',
       serveClient: false,
@@ -124,12 +139,12 @@ export class Realtime {
   }
 
   private async handshake(socket: Socket): Promise<void> {
-    const ctx = this.ctx!;
+    const host = this.host!;
     const rawProject = socket.handshake.query.projectId;
     const projectId = Number(Array.isArray(rawProject) ? rawProject[0] : rawProject);
     if (!rawProject || !Number.isInteger(projectId) || projectId <= 0) throw Object.assign(new Error(SESSION.projectNotSpecifiedMessage), { socketCode: 'PROJECT_NOT_SPECIFIED' });
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
-    const auth = await authenticateToken(ctx, token, projectId);
+    const auth = await host.authenticate(token, projectId);
     if (!auth.projectAccess) throw Object.assign(new Error(NO_PROJECT_ACCESS), { socketCode: 'NOT_FOUND' });
     // Live project data waits, like every API call, until a required 2FA is set up.
     if (auth.totpSetupRequired) throw Object.assign(new Error(TOTP_MESSAGES.setupRequired), { socketCode: 'TOTP_SETUP_REQUIRED' });
@@ -152,8 +167,7 @@ export class Realtime {
     socket.on(SOCKET_EVENTS.joinProject, async (raw: unknown, callback?: unknown) => {
       const ack = typeof callback === 'function' ? (answer: JoinProjectAck) => void callback(answer) : undefined;
       const parsed = clientEventSchemas[SOCKET_EVENTS.joinProject].payload.safeParse(raw);
-      const ctx = this.ctx!;
-      const allowed = parsed.success && (await canAccessProject(ctx.database.db, { id: data.userId, role: data.role as never }, parsed.data));
+      const allowed = parsed.success && (await this.host!.mayJoinProject({ id: data.userId, role: data.role }, parsed.data));
       if (!allowed) return ack?.({ ok: false, code: 'NOT_FOUND', message: NO_PROJECT_ACCESS });
       const projectId = parsed.data;
       if (projectId !== data.projectId) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '@common/enums';
-import { openSession } from '../modules/auth/sessions';
+import { openSession } from '../modules/sessions/sessions';
 import type { AccessRule } from './access-rules';
 import { registeredRoutes } from './registered-routes';
 import { bearer, buildProject, buildUser, createTestApp, type TestApp } from './harness';

@@ -1,7 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import fc from 'fast-check';
 import { insertRequests } from '../modules/bonus/bonus-test-kit';
-import { openSession } from '../modules/auth/sessions';
+import { openSession } from '../modules/sessions/sessions';
 import { hostilePathValue } from './fuzz';
 import { routingRules } from '../db/schema';
 import { bearer, buildTenant, buildUser, type TestApp } from './harness';

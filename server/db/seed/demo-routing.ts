@@ -4,7 +4,7 @@ import { routingConditionInput, type RoutingConditionInput } from '@common/schem
 import type { DbOrTx } from '../client';
 import { projectMembers, routingRuleConditions, routingRules } from '../schema';
 import type { DemoOrganisation } from './demo-organisation';
-import { conditionParams } from '../../modules/routing/rules-repo';
+import { conditionParams } from '../../modules/routing';
 
 type SeedRule = {
   ruleName: string;

@@ -4,7 +4,7 @@ import type { AgentPerformance } from '@common/schemas/agents';
 import { STATS_PERIOD_DAYS, type StatsPeriod } from '@common/schemas/audit';
 import type { AppContext } from '../../context';
 import { bonusRequests } from '../../db/schema';
-import { readProjectTimeZone } from '../settings/read-settings';
+import { readProjectTimeZone } from '../settings';
 import { getAgent } from './list-agents';
 
 /** One agent's completions over a period, day by day, with the §9 performance figure. */

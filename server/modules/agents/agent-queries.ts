@@ -1,4 +1,4 @@
-import { effectiveMaxLoad } from '../settings/effective-capacity';
+import { effectiveMaxLoad } from '../settings';
 import { and, asc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { AGENT_PERFORMANCE } from '@common/agent-metrics';
 import { ACTIVE_STATUSES } from '@common/enums';

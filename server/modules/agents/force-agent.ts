@@ -5,10 +5,11 @@ import { SOCKET_EVENTS } from '@common/socket-events';
 import { users } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
 import type { ActorContext } from '../../policies/actor';
-import { writeAudit } from '../audit/write-audit';
-import { enqueueNotification } from '../notifications/enqueue-notification';
-import { revokeUserSessions } from '../auth/sessions';
+import { writeAudit } from '../audit';
+import { enqueueNotification } from '../notifications';
+import { revokeUserSessions } from '../sessions';
 import { loadMemberTarget } from './manage-agents';
+import { presenceOf } from './presence';
 
 export interface ForceResult {
   agentId: number;
@@ -41,7 +42,7 @@ export async function forceOffline({ ctx, actor, ipAddress }: ActorContext, { pr
     });
   });
   ctx.realtime.disconnectUser(agentId, SOCKET_EVENTS.forcedOffline, { projectId, reason: reason ?? null, by: actor.username });
-  const status = (await ctx.presence.refresh(agentId, projectId)) ?? 'offline';
+  const status = (await presenceOf(ctx).refresh(agentId, projectId)) ?? 'offline';
   return { agentId, status, sessionsEnded: 0 };
 }
 
@@ -66,6 +67,6 @@ export async function forceLogout({ ctx, actor, ipAddress }: ActorContext, { pro
     });
     return ended;
   });
-  const status = (await ctx.presence.refresh(agentId, projectId)) ?? 'offline';
+  const status = (await presenceOf(ctx).refresh(agentId, projectId)) ?? 'offline';
   return { agentId, status, sessionsEnded };
 }

@@ -8,11 +8,11 @@ import type { DbOrTx } from '../../db/client';
 import { bonusRequests, projectMembers, users } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound, validationError } from '../../lib/errors';
 import type { ActorContext } from '../../policies/actor';
-import { diffFields, writeAudit } from '../audit/write-audit';
-import { createUser } from '../users/create-user';
-import { loadManageableUser } from '../users/user-policy';
+import { diffFields, writeAudit } from '../audit';
+import { createUser } from '../users';
+import { loadManageableUser } from '../users';
 import { getAgent } from './list-agents';
-import { handOutInEveryProjectSoon, handOutSoon } from '../routing/hand-out';
+import { presenceOf } from './presence';
 
 /** A member of the project the actor may act on; 404 for anyone else, 403 above the actor. */
 export async function loadMemberTarget(tx: DbOrTx, actor: ActorContext['actor'], projectId: number, userId: number, workersOnly: boolean) {
@@ -93,9 +93,9 @@ export async function updateAgent({ ctx, actor, ipAddress }: ActorContext, { pro
     });
     return 'maxLoad' in changes;
   });
-  await ctx.presence.refresh(userId, projectId);
+  await presenceOf(ctx).refresh(userId, projectId);
   // Capacity belongs to the account: room made by it is handed out in each of their projects.
-  if (capacityChanged) await handOutInEveryProjectSoon(ctx, userId);
+  if (capacityChanged) ctx.events.publish('capacityChanged', { userId });
   return getAgent(ctx, projectId, userId);
 }
 
@@ -118,7 +118,7 @@ export async function toggleAgent({ ctx, actor, ipAddress }: ActorContext, { pro
     return isActive && !target.agentActive;
   });
   // Switched back on while online: the requests the rules route to them are theirs now.
-  if (reactivated) handOutSoon(ctx, projectId, [userId]);
+  if (reactivated) ctx.events.publish('membersBecameEligible', { projectId, userIds: [userId] });
   return getAgent(ctx, projectId, userId);
 }
 
@@ -144,5 +144,5 @@ export async function removeAgent({ ctx, actor, ipAddress }: ActorContext, { pro
   });
   // Their sockets in this project lose the right to be there.
   await ctx.realtime.disconnectUserFromProject(userId, projectId);
-  await ctx.presence.refresh(userId, projectId);
+  await presenceOf(ctx).refresh(userId, projectId);
 }

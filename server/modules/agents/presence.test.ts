@@ -5,7 +5,7 @@ import { SOCKET_EVENTS } from '@common/socket-events';
 import { bonusRequests } from '../../db/schema';
 import { bearer, buildTenant, createTestApp, login, type TestApp } from '../../test/harness';
 import { closedWithin, connectAs, listen, nextEvent } from '../../test/socket-client';
-import { isAvailableForWork, refreshAgentStatus } from './presence';
+import { isAvailableForWork, presenceOf, refreshAgentStatus } from './presence';
 
 let t: TestApp;
 let base: string;
@@ -50,7 +50,7 @@ describe('live agent status', () => {
 
     t.clock.advance(AGENT_THRESHOLDS.awayAfterMs + 60_000);
     const away = statusOf(watcher, members.agent.id, 'away');
-    await t.app.ctx.presence.sweep();
+    await presenceOf(t.app.ctx).sweep();
     await away;
     expect(await isAvailableForWork(t.app.ctx, members.agent.id, project.id)).toBe(false);
 

@@ -4,7 +4,6 @@ import type { AgentStatusChanged } from '@common/schemas/agents';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { AppContext } from '../../context';
 import { projectMembers, users } from '../../db/schema';
-import { handOutSoon } from '../routing/hand-out';
 import type { SocketData } from '../../realtime/realtime';
 import { loadPresenceInputs } from './agent-queries';
 import { deriveAgentStatus } from './agent-status';
@@ -108,7 +107,7 @@ export class Presence {
       .set({ connected })
       .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId), ne(projectMembers.connected, connected)));
     // Became eligible (came online, back from away or busy): waiting work the rules route to them is theirs now.
-    if (current.status === 'online' && before !== 'online') handOutSoon(this.ctx, projectId, [userId]);
+    if (current.status === 'online' && before !== 'online') this.ctx.events.publish('membersBecameEligible', { projectId, userIds: [userId] });
     if (current.status === 'offline') this.known.delete(k);
     else this.known.set(k, { userId, projectId, status: current.status });
     // A member this instance never saw connected has no earlier status here to correct.
@@ -161,11 +160,23 @@ export class Presence {
  * (connected, not forced or set offline/away/busy, below capacity).
  */
 export async function isAvailableForWork(ctx: AppContext, userId: number, projectId: number): Promise<boolean> {
-  const current = await ctx.presence.statusOf(userId, projectId);
+  const current = await presenceOf(ctx).statusOf(userId, projectId);
   return Boolean(current && current.accountActive && current.agentActive && current.status === 'online');
 }
 
 /** For other modules after a change that moves an agent's load (assign, complete, requeue). */
 export function refreshAgentStatus(ctx: AppContext, userId: number, projectId: number): Promise<AgentStatus | undefined> {
-  return ctx.presence.refresh(userId, projectId);
+  return presenceOf(ctx).refresh(userId, projectId);
+}
+
+const presences = new WeakMap<AppContext, Presence>();
+
+/** The app's one Presence (it keeps the members it tracks), made on first use. */
+export function presenceOf(ctx: AppContext): Presence {
+  let presence = presences.get(ctx);
+  if (!presence) {
+    presence = new Presence(ctx);
+    presences.set(ctx, presence);
+  }
+  return presence;
 }

@@ -1,4 +1,5 @@
 import type { App } from '../../types';
+import { presenceOf } from './presence';
 
 /**
  * Starts live agent presence for the app and counts every successful change a signed-in
@@ -6,7 +7,7 @@ import type { App } from '../../types';
  * not the person working). Registered on the root so the hook sees every route.
  */
 export function registerPresence(app: App): void {
-  const presence = app.ctx.presence;
+  const presence = presenceOf(app.ctx);
   presence.listen();
   app.addHook('onResponse', async (request, reply) => {
     if (!request.auth || request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;

@@ -3,7 +3,8 @@ import { route } from '../../lib/route';
 import { requireAuth } from '../../policies/authorize';
 import type { App } from '../../types';
 import { actorContext } from '../../policies/actor';
-import { listAuditLogs } from '../audit/list-audit-logs';
+import { listAuditLogs } from '../audit';
+import { projectTimeZone } from '../../policies/authorize';
 import { agentPerformance } from './agent-performance';
 import { forceLogout, forceOffline } from './force-agent';
 import { getAgent, listAgents } from './list-agents';
@@ -36,7 +37,7 @@ export default async function agentRoutes(app: App) {
   );
   route(app, contract.listAgentLogs, async (request) => {
     await getAgent(ctx, request.params.projectId, request.params.id);
-    return listAuditLogs(ctx, request.params.projectId, { ...request.query, aboutUserId: request.params.id });
+    return listAuditLogs(ctx, { projectId: request.params.projectId, timeZone: projectTimeZone(request) }, { ...request.query, aboutUserId: request.params.id });
   });
   route(app, contract.getOwnStatus, async (request) => getOwnStatus(actorContext(request)));
   route(app, contract.setOwnStatus, async (request) => setOwnStatus(actorContext(request), { status: request.body.status }));

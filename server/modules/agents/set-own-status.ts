@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { AgentStatus } from '@common/enums';
 import { users } from '../../db/schema';
 import type { ActorContext } from '../../policies/actor';
-import { writeAudit } from '../audit/write-audit';
-import { membershipIds } from '../users/user-memberships';
+import { writeAudit } from '../audit';
+import { membershipIds } from '../users';
+import { presenceOf } from './presence';
 
 /**
  * An agent sets their own status. 'online' returns to the automatic status (presence,
@@ -28,7 +29,7 @@ export async function setOwnStatus({ ctx, actor, ipAddress }: ActorContext, { st
     });
     return memberOf;
   });
-  await ctx.presence.refreshUser(actor.id, projectIds);
+  await presenceOf(ctx).refreshUser(actor.id, projectIds);
   return { manualStatus };
 }
 

@@ -1,7 +1,7 @@
 import { ACTIVE_STATUSES } from '@common/enums';
 import { WORKER_ROLES } from '@common/schemas/agents';
 import type { AppContext } from '../../context';
-import { deriveAgentStatus } from '../agents/agent-status';
+import { deriveAgentStatus } from '../agents';
 
 interface MemberRow {
   id: number;

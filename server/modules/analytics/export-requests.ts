@@ -5,8 +5,8 @@ import { BONUS_TYPE_LABELS, REQUEST_STATUS_LABELS, type BonusType, type RequestS
 import type { RequestListQuery } from '@common/schemas/bonus';
 import type { Database } from '../../db/client';
 import { bonusRequests, users } from '../../db/schema';
-import { requestListFilter, requestOrder } from '../bonus/list-requests';
-import { isoTimestamp } from '../bonus/present-request';
+import { requestListFilter, requestOrder } from '../bonus';
+import { isoTimestamp } from '../bonus';
 import type { Row } from './file-writers';
 
 export type RequestExportQuery = Pick<RequestListQuery, 'status' | 'search' | 'agentId' | 'sortBy' | 'sortOrder'>;

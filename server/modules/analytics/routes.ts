@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../lib/route';
 import { projectTimeZone, requireAuth } from '../../policies/authorize';
 import type { App } from '../../types';
-import { writeAudit } from '../audit/write-audit';
+import { writeAudit } from '../audit';
 import type { AuditDetails, AuditResourceChoice } from '@common/audit-catalogue';
 import { buildReport } from './build-report';
 import { dashboardActivity, dashboardHealth, dashboardPerformance, dashboardStats } from './dashboard';

@@ -4,7 +4,6 @@ import { AUDIT_MESSAGES, type AuditDateRange, type AuditListQuery, type AuditLog
 import type { AppContext } from '../../context';
 import { SETTINGS_DEFAULTS } from '@common/constants';
 import { auditLogs } from '../../db/schema';
-import { readProjectTimeZone } from '../settings/read-settings';
 import { notFound } from '../../lib/errors';
 import { likePattern } from '../../lib/like-pattern';
 import { pageOf } from '../../lib/paging';
@@ -29,14 +28,14 @@ export function presentAuditLog(row: typeof auditLogs.$inferSelect): AuditLog {
 
 const TRUNC: Record<AuditDateRange, string> = { today: 'day', week: 'week', month: 'month' };
 
-/** A project's log, or the whole system's (super_admin: rows of no project too). */
-export type AuditScope = number | 'system';
+/** A project's log (read in its time zone), or the whole system's (super_admin: rows of no project too). */
+export type AuditScope = { projectId: number; timeZone: string } | 'system';
 
-const scopeCondition = (scope: AuditScope): SQL | undefined => (scope === 'system' ? undefined : visibleInProject(scope));
+const scopeCondition = (scope: AuditScope): SQL | undefined => (scope === 'system' ? undefined : visibleInProject(scope.projectId));
 
 /** Since the start of today / this week / this month in the project's time zone (Istanbul for the system view). */
-async function rangeStart(ctx: AppContext, scope: AuditScope, range: AuditDateRange): Promise<SQL> {
-  const tz = scope === 'system' ? SETTINGS_DEFAULTS.timezone : await readProjectTimeZone(ctx.database.db, scope);
+function rangeStart(ctx: AppContext, scope: AuditScope, range: AuditDateRange): SQL {
+  const tz = scope === 'system' ? SETTINGS_DEFAULTS.timezone : scope.timeZone;
   return gte(auditLogs.timestamp, sql`date_trunc(${TRUNC[range]}, ${ctx.clock.now().toISOString()}::timestamptz, ${tz})`);
 }
 
@@ -50,7 +49,7 @@ export async function listAuditLogs(ctx: AppContext, scope: AuditScope, query: A
   if (query.aboutUserId !== undefined) conditions.push(aboutUser(query.aboutUserId));
   if (query.severity) conditions.push(eq(auditLogs.severity, query.severity));
   if (query.category) conditions.push(eq(auditLogs.category, query.category));
-  if (query.dateRange) conditions.push(await rangeStart(ctx, scope, query.dateRange));
+  if (query.dateRange) conditions.push(rangeStart(ctx, scope, query.dateRange));
   if (query.search) {
     const like = likePattern(query.search);
     conditions.push(

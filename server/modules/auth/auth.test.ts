@@ -3,7 +3,7 @@ import { createSigner } from 'fast-jwt';
 import { and, eq } from 'drizzle-orm';
 import { LOGIN_MESSAGES } from '@common/schemas/auth';
 import { auditLogs, sessions, users } from '../../db/schema';
-import { expireStaleSessions } from './sessions';
+import { expireStaleSessions } from '../sessions/sessions';
 import { bearer, buildProject, buildUser, createTestApp, login, TEST_PASSWORD, type TestApp } from '../../test/harness';
 
 let t: TestApp;

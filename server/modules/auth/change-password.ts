@@ -4,9 +4,9 @@ import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
 import { burnPasswordTime, hashPassword, verifyPassword } from '../../lib/passwords';
-import { writeAudit } from '../audit/write-audit';
+import { writeAudit } from '../audit';
 import { reserveLoginAttempt } from './login-attempts';
-import { revokeUserSessions, sessionUnknown, type AuthContext } from './sessions';
+import { revokeUserSessions, sessionUnknown, type AuthContext } from '../sessions';
 
 export interface ChangePasswordInput {
   currentPassword: string;

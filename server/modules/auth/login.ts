@@ -5,12 +5,12 @@ import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { burnPasswordTime, verifyPassword } from '../../lib/passwords';
-import { issueLoginChallenge, type TotpChallenge } from '../totp/login-challenge';
-import { writeAudit } from '../audit/write-audit';
+import { issueLoginChallenge, type TotpChallenge } from '../totp';
+import { writeAudit } from '../audit';
 import type { AuditDetails } from '@common/audit-catalogue';
-import { listProjectSummaries } from '../projects/project-access';
+import { listProjectSummaries } from '../projects';
 import { reserveLoginAttempt } from './login-attempts';
-import { openSession, sessionUnknown } from './sessions';
+import { openSession, sessionUnknown } from '../sessions';
 
 export interface LoginInput {
   username: string;

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
-import { writeAudit } from '../audit/write-audit';
-import { revokeSessions, type AuthContext } from './sessions';
+import { writeAudit } from '../audit';
+import { revokeSessions, type AuthContext } from '../sessions';
 
 /** Ends this sign-in (its sockets close too); the other sessions of the user stay. */
 export async function logout(ctx: AppContext, auth: AuthContext, ipAddress: string | null): Promise<void> {

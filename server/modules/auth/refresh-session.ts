@@ -1,8 +1,8 @@
 import type { Tokens } from '@common/schemas/auth';
 import type { AppContext } from '../../context';
 import { unauthorized } from '../../lib/errors';
-import { writeAudit } from '../audit/write-audit';
-import { revokeSessions, rotateRefreshToken, sessionUnknown } from './sessions';
+import { writeAudit } from '../audit';
+import { revokeSessions, rotateRefreshToken, sessionUnknown } from '../sessions';
 
 /**
  * Trades a refresh token for a new pair. A spent token presented again (after the grace

@@ -1,8 +1,10 @@
 import { changePassword, getSessionUser, login as loginEndpoint, logout as logoutEndpoint, refreshTokens } from '@common/contract/auth';
+import { loginWithTotp } from '@common/contract/totp';
 import { route } from '../../lib/route';
 import { requireAuth } from '../../policies/authorize';
 import type { App } from '../../types';
 import { changeOwnPassword } from './change-password';
+import { completeTotpLogin } from './complete-totp-login';
 import { login, readSessionUser } from './login';
 import { logout } from './logout';
 import { refreshSession } from './refresh-session';
@@ -34,6 +36,18 @@ export default async function authRoutes(app: App) {
       return { tokens };
     },
     { rateLimit: { max: 120, timeWindow: '1 minute' } },
+  );
+
+  // The second step of a sign-in with 2FA: the same per-address limit as the password step.
+  route(
+    app,
+    loginWithTotp,
+    async (request, reply) => {
+      const result = await completeTotpLogin(ctx, { ...request.body, ipAddress: request.ip, userAgent: request.headers['user-agent'] ?? null });
+      reply.header('cache-control', NO_STORE);
+      return result;
+    },
+    { rateLimit: loginLimit },
   );
 
   route(app, logoutEndpoint, async (request) => {

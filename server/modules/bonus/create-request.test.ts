@@ -4,7 +4,7 @@ import { BONUS_MESSAGES } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import { auditLogs, bonusRequestEvents, bonusRequests } from '../../db/schema';
 import { bonusTestBed, broadcastOf, get, post, requestsUrl } from './bonus-test-kit';
-import { createRequests } from './create-request';
+import { createRequests } from '../intake';
 import { BULK_EVENT_THRESHOLD, SYSTEM_ACTOR } from './request-changes';
 
 let bed: Awaited<ReturnType<typeof bonusTestBed>>;

@@ -10,8 +10,6 @@ import { customerKey } from '../../db/schema';
 import { epochMs, fromEpochMs } from '../../db/bulk-json';
 import { AppError } from '../../lib/errors';
 import type { RequestActorRef } from '../../policies/request-policy';
-import { RoutingSession } from '../routing/routing-session';
-import { hasActiveRules } from '../routing/rules-repo';
 import { readDeskSettings } from './desk-settings';
 import { auditRequestChange, createdEventsInsert, PendingRequestChanges, publishRequestChanges } from './request-changes';
 
@@ -52,6 +50,20 @@ export interface CreateRequestsInput {
   viewer?: RequestActorRef;
 }
 
+/** A created request as stored, with its id: what routing decides on. */
+export type CreatedRow = StoredRequest & { id: number };
+
+/**
+ * Routing as request creation needs it. The intake module, which composes creation and routing,
+ * gives it (bonus does not import routing: routing moves requests through bonus).
+ */
+export interface CreationRouting {
+  /** Whether the project routes: its new requests then wait as 'queued' for a rule, not 'new'. */
+  routes(tx: DbOrTx, projectId: number): Promise<boolean>;
+  /** Routes the requests just created, inside the creating transaction. */
+  routeCreated(tx: DbOrTx, projectId: number, now: Date, created: CreatedRow[], changes: PendingRequestChanges): Promise<void>;
+}
+
 /**
  * Creates requests inside the caller's transaction: rows, 'created' events and audit, all or
  * nothing. A row whose external id already exists in the project is skipped (its creation is
@@ -61,10 +73,11 @@ export async function createRequestsInTransaction(
   tx: DbOrTx,
   ctx: AppContext,
   input: CreateRequestsInput,
+  routing: CreationRouting,
 ): Promise<{ created: CreatedRequest[]; requests: BonusRequest[]; viewed: ViewedRequest[]; skipped: number; publish: () => void }> {
   const now = ctx.clock.now();
   const items = input.items;
-  const routes = items.length > 0 && (await hasActiveRules(tx, input.projectId));
+  const routes = items.length > 0 && (await routing.routes(tx, input.projectId));
   const rows = items.map((item) => toStored(item, routes, now));
   const rowsJson = JSON.stringify(rows.map((r) => ({ ...r, externalUpdatedAt: epochMs(r.externalUpdatedAt), createdAt: r.createdAt.getTime() })));
   const externalUpdatedAt = fromEpochMs(sql.raw('u."externalUpdatedAt"'));
@@ -117,16 +130,12 @@ export async function createRequestsInTransaction(
     });
   }
   created.forEach((r) => changes.add(SOCKET_EVENTS.requestCreated, r.id));
-  // Routing (issue 11), in the creating transaction: a request is never seen waiting when a rule
+  // Routing, in the creating transaction: a request is never seen waiting when a rule
   // has someone for it. The project's routing lock is taken only now, after the insert (whose
   // trigger already holds the project's 'assigned' count row and the waiting status's, 'queued'
   // where it routes, so the moves below lock nothing new: the order claims use),
   // so concurrent batches still insert side by side; undefined when the project has no active rule.
-  const routing = routes && created.length > 0 ? await RoutingSession.open(tx, input.projectId, now, { activeRuleSeen: true }) : undefined;
-  if (routing) {
-    await routing.routeCreated(createdRows, changes);
-    await routing.finish();
-  }
+  if (routes && created.length > 0) await routing.routeCreated(tx, input.projectId, now, createdRows, changes);
   const presented = await changes.present(tx, input.viewer);
   return {
     created,
@@ -141,8 +150,8 @@ export async function createRequestsInTransaction(
 type StoredRequest = Required<Omit<NewRequest, 'createdAt'>> & { createdAt: Date };
 
 /**
- * A new request with every default applied: what the insert stores. In a project that routes
- * (issue 11) a new request waits as 'queued' unless a rule assigns it; where no rule is active it
+ * A new request with every default applied: what the insert stores. In a project that routes,
+ * a new request waits as 'queued' unless a rule assigns it; where no rule is active it
  * stays 'new' for whoever claims it.
  */
 function toStored(item: NewRequest, routes: boolean, now: Date): StoredRequest {
@@ -211,17 +220,22 @@ async function flagPossibleDuplicates(tx: DbOrTx, projectId: number, created: (S
 export async function createRequests(
   ctx: AppContext,
   input: CreateRequestsInput,
+  routing: CreationRouting,
 ): Promise<{ created: CreatedRequest[]; requests: BonusRequest[]; viewed: ViewedRequest[]; skipped: number }> {
-  const { publish, ...result } = await ctx.database.db.transaction((tx) => createRequestsInTransaction(tx, ctx, input));
+  const { publish, ...result } = await ctx.database.db.transaction((tx) => createRequestsInTransaction(tx, ctx, input, routing));
   publish();
   return result;
 }
 
 /** The manual form (spec §2.4): one request; a repeated external id is refused with 409. */
-export async function createManualRequest({ ctx, actor, ipAddress }: ActorContext, input: { projectId: number; body: CreateRequestInput }): Promise<ViewedRequest> {
+export async function createManualRequest(
+  { ctx, actor, ipAddress }: ActorContext,
+  input: { projectId: number; body: CreateRequestInput },
+  routing: CreationRouting,
+): Promise<ViewedRequest> {
   // The form's 1–5 is stored as 2–10, so its highest is the board's 'Yüksek' (README "Priority").
   const item = { ...input.body, priority: input.body.priority * PRIORITY.formToStoredFactor };
-  const { created, viewed } = await createRequests(ctx, { projectId: input.projectId, source: 'manual', actor, ipAddress, items: [item], viewer: actor });
+  const { created, viewed } = await createRequests(ctx, { projectId: input.projectId, source: 'manual', actor, ipAddress, items: [item], viewer: actor }, routing);
   const request = viewed.find((r) => r.id === created[0]?.id);
   if (!request) throw new AppError('CONFLICT', BONUS_MESSAGES.externalIdTaken, { externalId: BONUS_MESSAGES.externalIdTaken });
   return request;

@@ -6,7 +6,7 @@ import { BONUS_MESSAGES } from '@common/schemas/bonus';
 import { auditLogs, bonusRequestEvents, projectSettings } from '../../db/schema';
 import { buildProject } from '../../test/harness';
 import { bonusTestBed, get, insertRequest, post, requestsUrl, signedInMember } from './bonus-test-kit';
-import { createRequests } from './create-request';
+import { createRequests } from '../intake';
 import { SYSTEM_ACTOR } from './request-changes';
 
 let bed: Awaited<ReturnType<typeof bonusTestBed>>;

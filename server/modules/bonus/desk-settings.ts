@@ -1,6 +1,6 @@
 import { DESK } from '@common/constants';
 import type { DbOrTx } from '../../db/client';
-import { readProjectSettings } from '../settings/read-settings';
+import { readProjectSettings } from '../settings';
 
 export interface DeskSettings {
   /** At or above this amount (exact decimal), completing asks for the amount to be typed; null never. */

@@ -4,7 +4,7 @@ import { REQUEST_TRANSITIONS } from '@common/request-transitions';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { DbOrTx } from '../../db/client';
 import { bonusRequests, users } from '../../db/schema';
-import { effectiveMaxLoad } from '../settings/effective-capacity';
+import { effectiveMaxLoad } from '../settings';
 import { auditRequestChange, recordRequestEvents, SYSTEM_ACTOR, type PendingRequestChanges } from './request-changes';
 import { applyTransition } from './request-state-machine';
 import type { Actor } from '../../policies/actor';

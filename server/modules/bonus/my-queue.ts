@@ -3,7 +3,7 @@ import { ACTIVE_STATUSES, WAITING_STATUSES } from '@common/enums';
 import type { MyQueue } from '@common/schemas/bonus';
 import type { DbOrTx } from '../../db/client';
 import { bonusRequests, users } from '../../db/schema';
-import { effectiveMaxLoad } from '../settings/effective-capacity';
+import { effectiveMaxLoad } from '../settings';
 import { readDeskSettings } from './desk-settings';
 import type { RequestActorRef } from '../../policies/request-policy';
 import { selectViewedRequests } from './present-request';

@@ -2,7 +2,6 @@ import type { SQL } from 'drizzle-orm';
 import type { AuditDetails } from '@common/audit-catalogue';
 import type { RequestEventType, ViewedRequest } from '@common/schemas/bonus';
 import type { ActorContext } from '../../policies/actor';
-import { handOutSoon } from '../routing/hand-out';
 import { handOverReservations } from './hand-over-reservations';
 import {
   auditRequestChange,
@@ -76,6 +75,6 @@ export async function releaseRequest<A extends ReleasingAuditAction>(
   });
   publishRequestChanges(ctx, presented.changes);
   // Below capacity again: the waiting requests the routing rules send to them are handed out now.
-  if (releasedUserId !== null) handOutSoon(ctx, input.projectId, [releasedUserId]);
+  if (releasedUserId !== null) ctx.events.publish('membersBecameEligible', { projectId: input.projectId, userIds: [releasedUserId] });
   return presented.request;
 }

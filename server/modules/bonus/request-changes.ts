@@ -5,11 +5,12 @@ import type { RequestStatus } from '@common/enums';
 import type { BonusRequest, RequestEventType, ViewedRequest } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { AppContext } from '../../context';
+import type { PresentedChanges, RequestSocketEvent } from '../../events/app-events';
+import type { Realtime } from '../../realtime/realtime';
 import type { DbOrTx } from '../../db/client';
 import { sqlArray } from '../../db/sql-arrays';
 import type { RequestActorRef } from '../../policies/request-policy';
-import { refreshAgentStatus } from '../agents/presence';
-import { writeAudit } from '../audit/write-audit';
+import { writeAudit } from '../audit';
 import { loadPresentedRequests } from './present-request';
 import type { Actor } from '../../policies/actor';
 
@@ -84,29 +85,7 @@ export async function auditRequestChange<A extends AuditActionOn<'bonus_request'
   });
 }
 
-export type RequestSocketEvent =
-  | typeof SOCKET_EVENTS.requestCreated
-  | typeof SOCKET_EVENTS.requestUpdated
-  | typeof SOCKET_EVENTS.requestAssigned
-  | typeof SOCKET_EVENTS.requestCompleted;
-
-export interface RequestChange {
-  event: RequestSocketEvent;
-  request: BonusRequest;
-}
-
-/** The changes of one commit in one project, ready to send after it (see publishRequestChanges). */
-export interface PresentedChanges {
-  projectId: number;
-  /** Each change with its request as the bonus module presents it; empty for a bulk change. */
-  changes: RequestChange[];
-  /** Past BULK_EVENT_THRESHOLD changes: how many, sent as one summary event instead. */
-  bulkCount: number;
-  /** Users whose load the changes moved: assignees, and former ones a change released. */
-  loadChangedFor: number[];
-  /** The changed requests as the viewer given to `present` sees them (with abilities), for the HTTP answer; empty without one. */
-  viewed: ViewedRequest[];
-}
+export type { PresentedChanges, RequestChange, RequestSocketEvent } from '../../events/app-events';
 
 /** Collects the socket events of a transaction in a project; they are sent only after it commits. */
 export class PendingRequestChanges {
@@ -161,21 +140,22 @@ function distinctIds(ids: (number | null)[]): number[] {
   return [...new Set(ids.filter((id): id is number => id !== null))];
 }
 
+/** Announces the changes of a commit once it has committed (see announceRequestChanges and app-wiring). */
+export function publishRequestChanges(ctx: AppContext, presented: PresentedChanges): void {
+  ctx.events.publish('requestsChanged', presented);
+}
+
 /**
  * Sends each change to the project's room (spec §7.14); the payload is the presented request.
  * A bulk change sends one summary event: thousands of events would all mean "reload" anyway.
  */
-export function publishRequestChanges(ctx: AppContext, presented: PresentedChanges): void {
+export function announceRequestChanges(realtime: Realtime, presented: PresentedChanges): void {
   const { projectId } = presented;
   if (presented.bulkCount > 0) {
     const summary: BulkRequestChange = { projectId, bulk: true, count: presented.bulkCount };
-    ctx.realtime.emitToProject(projectId, SOCKET_EVENTS.requestUpdated, summary);
+    realtime.emitToProject(projectId, SOCKET_EVENTS.requestUpdated, summary);
   } else {
-    for (const change of presented.changes) ctx.realtime.emitToProject(projectId, change.event, change.request);
-  }
-  // Loads moved: who became busy, or free again, is announced now rather than at the next sweep.
-  for (const userId of presented.loadChangedFor) {
-    refreshAgentStatus(ctx, userId, projectId).catch((err) => ctx.log.warn({ err }, 'agent status refresh failed'));
+    for (const change of presented.changes) realtime.emitToProject(projectId, change.event, change.request);
   }
 }
 

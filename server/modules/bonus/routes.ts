@@ -8,7 +8,6 @@ import { requireAuth } from '../../policies/authorize';
 import type { App } from '../../types';
 import { claimRequest } from './claim-request';
 import { completeRequest } from './complete-request';
-import { createManualRequest } from './create-request';
 import { getRequest } from './get-request';
 import { listRequests, serializeRequestListPage } from './list-requests';
 import { requestStats } from './request-stats';
@@ -30,10 +29,6 @@ export default async function bonusRoutes(app: App) {
   });
 
   route(app, contract.getRequestStats, async (request) => requestStats(ctx.database, request.params.projectId));
-
-  route(app, contract.createRequest, async (request) =>
-    createManualRequest(actorContext(request), { projectId: request.params.projectId, body: request.body }),
-  );
 
   route(app, contract.getRequestDetail, async (request) => getRequest(db, request.params.projectId, request.params.requestId, requireAuth(request).user));
 

@@ -3,7 +3,7 @@ import { SYNC_MESSAGES } from '@common/schemas/bridge-sync';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { AppContext } from '../../context';
 import { syncLogs } from '../../db/schema';
-import { writeAudit } from '../audit/write-audit';
+import { writeAudit } from '../audit';
 import { notifySyncEnded } from './notify-sync-ended';
 import { presentSyncLog, selectSyncLogs } from './present-sync-log';
 

@@ -3,6 +3,7 @@ import type { SyncStatus } from '@common/schemas/bridge-sync';
 import type { AppContext } from '../../context';
 import { syncLogs } from '../../db/schema';
 import { newestFirst, progressOf } from './present-sync-log';
+import { syncRunnerOf } from './sync-runner';
 
 /** Spec §3 Sync status: is a job running (and how far), all-time counts, and the latest start. */
 export async function getSyncStatus(ctx: AppContext, projectId: number): Promise<SyncStatus> {
@@ -29,6 +30,6 @@ export async function getSyncStatus(ctx: AppContext, projectId: number): Promise
     statistics: { total: counts?.total ?? 0, success: counts?.success ?? 0, partial: counts?.partial ?? 0, failed: counts?.failed ?? 0 },
     latestSync: latest ? { id: latest.id, startedAt: latest.startedAt.toISOString(), status: latest.status, syncType: latest.syncType } : null,
     // This instance's own job has fresher counts than the row (written with the heartbeat).
-    current: running ? (ctx.syncRunner.progress(running.id) ?? progressOf(running)) : null,
+    current: running ? (syncRunnerOf(ctx).progress(running.id) ?? progressOf(running)) : null,
   };
 }

@@ -3,7 +3,7 @@ import type { SyncRowError } from '@common/schemas/bridge-sync';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { projectMembers, users } from '../../db/schema';
-import { writeAudit } from '../audit/write-audit';
+import { writeAudit } from '../audit';
 import type { SourceConnection } from './connectors/source-types';
 import { checkPersonRow, type ImportedPerson } from './external-contract';
 import { SYNC_ACTOR_NAME } from './import-request-batch';

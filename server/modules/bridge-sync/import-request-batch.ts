@@ -1,7 +1,7 @@
 import type { RequestStatus } from '@common/enums';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { createRequestsInTransaction } from '../bonus/create-request';
+import { createRequestsInTransaction } from '../intake';
 import type { ImportedRequest } from './external-contract';
 import type { Actor } from '../../policies/actor';
 

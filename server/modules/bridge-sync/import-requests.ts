@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { SyncRowError } from '@common/schemas/bridge-sync';
 import type { AppContext } from '../../context';
 import { syncWatermarks } from '../../db/schema';
-import { readProjectTimeZone } from '../settings/read-settings';
+import { readProjectTimeZone } from '../settings';
 import type { RequestCursor, RequestFilter, SourceConnection, Page } from './connectors/source-types';
 import { checkRequestRow, type ExternalRequestRow, type ImportedRequest } from './external-contract';
 import type { JobProgress } from './job-progress';

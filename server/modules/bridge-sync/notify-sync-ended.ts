@@ -1,7 +1,7 @@
 import { SYNC_TYPE_LABELS, type SyncType } from '@common/enums';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { enqueueNotification } from '../notifications/enqueue-notification';
+import { enqueueNotification } from '../notifications';
 
 /**
  * Tells the project's managers and admins that a sync failed or ended partial, in the

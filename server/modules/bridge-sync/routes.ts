@@ -8,11 +8,12 @@ import { failInterruptedSyncs } from './fail-interrupted-syncs';
 import { getSyncStats } from './get-sync-stats';
 import { getSyncStatus } from './get-sync-status';
 import { listSyncLogs } from './list-sync-logs';
+import { syncRunnerOf } from './sync-runner';
 
 /** Bridge sync (spec §7.5): start a job, read its logs, status and figures. */
 export default async function bridgeSyncRoutes(app: App) {
   const ctx = app.ctx;
-  const runner = ctx.syncRunner;
+  const runner = syncRunnerOf(ctx);
 
   // A job left 'running' by a process that died is closed before this one serves anything. The
   // embedded database belongs to one process, so there every such row is dead; on PostgreSQL

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { syncStartBody } from '@common/schemas/bridge-sync';
-import { claimSyncSlot } from './sync-runner';
+import { claimSyncSlot, syncRunnerOf } from './sync-runner';
 import type { SyncLogRow } from './present-sync-log';
 
 /** Key of the transaction-level advisory lock that lets one instance at a time decide what is due. */
@@ -42,7 +42,7 @@ export async function startDueSyncs(ctx: AppContext, options: { serverStartedAt:
     }
     return rows;
   });
-  const runner = ctx.syncRunner;
+  const runner = syncRunnerOf(ctx);
   claimed.forEach((row) => runner.launch(row));
   return claimed;
 }

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { projects, syncLogs, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { PROJECT_NOT_FOUND } from '../../policies/authorize';
-import { writeAudit } from '../audit/write-audit';
+import { writeAudit } from '../audit';
 import { SourceError } from './connectors/source-errors';
 import { JobProgress } from './job-progress';
 import { notifySyncEnded } from './notify-sync-ended';
@@ -190,3 +190,15 @@ export class SyncRunner {
   }
 }
 
+
+const runners = new WeakMap<AppContext, SyncRunner>();
+
+/** The app's one SyncRunner (routes, the scheduler and shutdown share its jobs), made on first use. */
+export function syncRunnerOf(ctx: AppContext): SyncRunner {
+  let runner = runners.get(ctx);
+  if (!runner) {
+    runner = new SyncRunner(ctx);
+    runners.set(ctx, runner);
+  }
+  return runner;
+}

@@ -6,8 +6,8 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { bonusRequests } from '../../db/schema';
 import type { ImportedRequest } from './external-contract';
-import { PendingRequestChanges, publishRequestChanges } from '../bonus/request-changes';
-import { statusMoveSql } from '../bonus/request-state-machine';
+import { PendingRequestChanges, publishRequestChanges } from '../bonus';
+import { statusMoveSql } from '../bonus';
 import { importRequestBatch, SYNC_ACTOR_NAME } from './import-request-batch';
 import { sqlArray } from '../../db/sql-arrays';
 

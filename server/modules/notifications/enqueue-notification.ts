@@ -3,8 +3,8 @@ import type { NotificationEvent } from '@common/schemas/settings';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { notifications, projectMembers, projects, users } from '../../db/schema';
-import { readProjectSettings, readSystemSettings } from '../settings/read-settings';
-import { transportsOf } from '../settings/transports';
+import { readProjectSettings, readSystemSettings } from '../settings';
+import { transportsOf } from '../settings';
 import { composeNotification } from './notification-messages';
 
 /** Who hears about a project's events: its active managers and admins. */

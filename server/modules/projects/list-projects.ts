@@ -3,7 +3,7 @@ import { seesAllProjects } from '@common/permissions';
 import type { Project } from '@common/schemas/projects';
 import type { DbOrTx } from '../../db/client';
 import { projectMembers, projects, projectSettings } from '../../db/schema';
-import type { AuthUser } from '../auth/sessions';
+import type { AuthUser } from '../../policies/auth-context';
 import { projectSearchFilter, projectTimezone } from './project-access';
 import { presentProject } from './present-project';
 

@@ -3,7 +3,7 @@ import { PROJECT_MESSAGES } from '@common/schemas/projects';
 import type { DbOrTx } from '../../db/client';
 import { projects } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import type { AuthUser } from '../auth/sessions';
+import type { AuthUser } from '../../policies/auth-context';
 import { canAccessProject } from '../../policies/project-policy';
 
 export type ProjectRow = typeof projects.$inferSelect;

@@ -5,7 +5,7 @@ import type { App } from '../../types';
 import { actorContext } from '../../policies/actor';
 import { listProjects } from './list-projects';
 import { loadVisibleProject } from './load-project';
-import { readProjectTimeZone } from '../settings/read-settings';
+import { readProjectTimeZone } from '../settings';
 import { presentProject } from './present-project';
 import { createProject, deleteProject, toggleProject, updateProject } from './save-project';
 

@@ -7,9 +7,9 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { encryptSecret } from '../../lib/secrets';
 import type { ActorContext } from '../../policies/actor';
-import { diffFields, writeAudit } from '../audit/write-audit';
+import { diffFields, writeAudit } from '../audit';
 import { loadVisibleProject } from './load-project';
-import { readProjectTimeZone } from '../settings/read-settings';
+import { readProjectTimeZone } from '../settings';
 import { presentProject } from './present-project';
 
 type ProjectForm = z.output<typeof projectFormBody>;

@@ -5,8 +5,8 @@ import { WORKER_ROLES } from '@common/schemas/agents';
 import { ROUTING_EXCLUSION } from '@common/schemas/routing';
 import type { DbOrTx } from '../../db/client';
 import { sqlArray } from '../../db/sql-arrays';
-import { deriveAgentStatus } from '../agents/agent-status';
-import { effectiveMaxLoad } from '../settings/effective-capacity';
+import { deriveAgentStatus } from '../agents';
+import { effectiveMaxLoad } from '../settings';
 
 /** A person routing may give a request to, as the database holds them at this moment. */
 export interface Candidate {

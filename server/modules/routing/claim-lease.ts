@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { AppContext } from '../../context';
-import { handOverReservations } from '../bonus/hand-over-reservations';
-import { auditRequestChange, PendingRequestChanges, publishRequestChanges, recordRequestEvents, SYSTEM_ACTOR, type PresentedChanges } from '../bonus/request-changes';
-import { applyTransition } from '../bonus/request-state-machine';
+import { handOverReservations } from '../bonus';
+import { auditRequestChange, PendingRequestChanges, publishRequestChanges, recordRequestEvents, SYSTEM_ACTOR, type PresentedChanges } from '../bonus';
+import { applyTransition } from '../bonus';
 import { handOutTo } from './hand-out';
 
 export const LEASE_EXPIRED_REASON = 'lease_expired';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { PendingRequestChanges, publishRequestChanges } from '../bonus/request-changes';
+import { PendingRequestChanges, publishRequestChanges } from '../bonus';
 import { eq, sql } from 'drizzle-orm';
 import { projectMembers } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
@@ -71,9 +71,9 @@ export function handOutSoon(ctx: AppContext, projectId: number, userIds: number[
 }
 
 /** A member's own capacity changed (it is account-wide): a hand-out in each project they belong to. */
-export async function handOutInEveryProjectSoon(ctx: AppContext, userId: number): Promise<void> {
+export async function handOutInEveryProject(ctx: AppContext, userId: number): Promise<void> {
   const memberships = await ctx.database.db.select({ projectId: projectMembers.projectId }).from(projectMembers).where(eq(projectMembers.userId, userId));
-  for (const { projectId } of memberships) handOutSoon(ctx, projectId, [userId]);
+  await Promise.all(memberships.map(({ projectId }) => handOutTo(ctx, projectId, [userId])));
 }
 
 /** handOutWaiting, fired and forgotten after the change that may have made someone a target has committed. */

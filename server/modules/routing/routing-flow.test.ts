@@ -25,6 +25,7 @@ import {
   setOnline,
   freshProject as freshProjectOf,
 } from './routing-test-kit';
+import { presenceOf } from '../agents/presence';
 
 /**
  * Routing at work (issue 11): requests routed in the transaction that creates them (form, API,
@@ -186,8 +187,8 @@ describe('a routed batch past the bulk threshold', () => {
     }));
     const sent: { event: string; payload: unknown }[] = [];
     const refreshed: number[] = [];
-    const refresh = t.app.ctx.presence.refresh.bind(t.app.ctx.presence);
-    t.app.ctx.presence.refresh = (userId, projectId) => {
+    const refresh = presenceOf(t.app.ctx).refresh.bind(presenceOf(t.app.ctx));
+    presenceOf(t.app.ctx).refresh = (userId, projectId) => {
       if (projectId === project) refreshed.push(userId);
       return refresh(userId, projectId);
     };
@@ -199,6 +200,7 @@ describe('a routed batch past the bulk threshold', () => {
     try {
       const { created, publish } = await t.app.ctx.database.db.transaction((tx) => importRequestBatch(tx, t.app.ctx, { projectId: project, items }));
       publish();
+      await t.app.ctx.events.settled();
       expect(created).toHaveLength(items.length);
       expect(sent.filter((s) => s.event !== SOCKET_EVENTS.agentStatusChanged)).toEqual([
         { event: SOCKET_EVENTS.requestUpdated, payload: { projectId: project, bulk: true, count: items.length + 4 } },
@@ -208,7 +210,7 @@ describe('a routed batch past the bulk threshold', () => {
       expect(refreshed).toEqual([agent.id]);
     } finally {
       t.app.ctx.realtime.emitToProject = emit;
-      t.app.ctx.presence.refresh = refresh;
+      presenceOf(t.app.ctx).refresh = refresh;
     }
   });
 });

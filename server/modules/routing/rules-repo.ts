@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { RoutingCondition, RoutingConditionParsed, RoutingRule } from '@common/schemas/routing';
 import type { DbOrTx } from '../../db/client';
 import { routingRuleConditions, routingRules, users } from '../../db/schema';
-import { isoTimestamp } from '../bonus/present-request';
+import { isoTimestamp } from '../bonus';
 import { byEvaluationOrder, type EngineRule } from './engine';
 
 type ConditionRow = typeof routingRuleConditions.$inferSelect;

@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { projectMembers, routingRuleConditions, routingRules, searchFold, users } from '../../db/schema';
 import { notFound, validationError, AppError } from '../../lib/errors';
 import type { ActorContext } from '../../policies/actor';
-import { writeAudit } from '../audit/write-audit';
+import { writeAudit } from '../audit';
 import type { AuditActionOn, AuditDetails } from '@common/audit-catalogue';
 import { likePattern } from '../../lib/like-pattern';
 import { pageOf } from '../../lib/paging';

@@ -8,8 +8,8 @@ import type { DbOrTx } from '../../db/client';
 import { projectMembers, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { ActorContext } from '../../policies/actor';
-import { writeAudit } from '../audit/write-audit';
-import { readProjectTimeZone } from '../settings/read-settings';
+import { writeAudit } from '../audit';
+import { readProjectTimeZone } from '../settings';
 import { handOutSoon } from './hand-out';
 import { localDate } from '@common/time-zone';
 

@@ -7,7 +7,7 @@ import {
 } from '@common/schemas/routing';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
-import { readProjectSettings } from '../settings/read-settings';
+import { readProjectSettings } from '../settings';
 import { loadCandidates } from './candidates';
 import { zonedMoment, type RoutableRequest } from './conditions';
 import { CandidatePool, decide, evaluateRule, type EngineRule } from './engine';

@@ -9,8 +9,8 @@ import {
 import { projectSettings, systemSettings } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { ActorContext } from '../../policies/actor';
-import { diffFields, writeAudit } from '../audit/write-audit';
-import { handOutWaitingSoon } from '../routing/hand-out';
+import { diffFields, writeAudit } from '../audit';
+import { sessionCacheOf } from '../sessions';
 import { readProjectSettings, readSystemSettings, type ProjectSettings, type SystemSettings } from './read-settings';
 
 const PROJECT_SETTINGS_MISSING = 'Proje ayarları bulunamadı';
@@ -51,7 +51,7 @@ export async function saveSystemSettings(
     }
     return after;
   });
-  ctx.sessionCache.invalidate();
+  sessionCacheOf(ctx).invalidate();
   ctx.realtime.emitToAll(SOCKET_EVENTS.settingsChanged, { system: true });
   return saved;
 }
@@ -87,6 +87,6 @@ export async function saveProjectSettings(
   });
   ctx.realtime.emitToProject(projectId, SOCKET_EVENTS.settingsChanged, { projectId });
   // Agents on the default capacity have room now: waiting requests the rules route to them are handed out.
-  if (capacityRaised) handOutWaitingSoon(ctx, projectId);
+  ctx.events.publish('settingsChanged', { projectId, capacityRaised });
   return saved;
 }

@@ -4,7 +4,7 @@ import { SESSION } from '@common/constants';
 import { projects } from '../../db/schema';
 import { bearer, buildProject, buildTenant, buildUser, createTestApp, login, type TestApp } from '../../test/harness';
 import { connectAs, listen, waitForDisconnect } from '../../test/socket-client';
-import { expireStaleSessions } from '../auth/sessions';
+import { expireStaleSessions } from '../sessions/sessions';
 import { insertRequest } from '../bonus/bonus-test-kit';
 import { startDueSyncs } from '../bridge-sync/schedule-syncs';
 import { waitForSync } from '../bridge-sync/test-support/sync-test-kit';

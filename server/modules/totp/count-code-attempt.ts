@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
-import { readSystemSettings } from '../settings/read-settings';
+import { readSystemSettings } from '../settings';
 
 /**
  * Counts a second-step guess *before* the code is checked, in the same counter and lock as

@@ -2,9 +2,9 @@ import { TOTP_MESSAGES } from '@common/schemas/totp';
 import { forbidden } from '../../lib/errors';
 import { mayResetTotpOf } from '../../policies/user-policy';
 import type { ActorContext } from '../../policies/actor';
-import { writeAudit } from '../audit/write-audit';
-import { revokeUserSessions } from '../auth/sessions';
-import { loadManageableUser } from '../users/user-policy';
+import { writeAudit } from '../audit';
+import { revokeUserSessions } from '../sessions';
+import { loadManageableUser } from '../users';
 import { clearTotp } from './manage-totp';
 
 /**

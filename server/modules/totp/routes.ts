@@ -1,13 +1,11 @@
-import { enableTotp, disableTotp, getTotpStatus, loginWithTotp, regenerateBackupCodes, resetUserTotp, setupTotp } from '@common/contract/totp';
+import { enableTotp, disableTotp, getTotpStatus, regenerateBackupCodes, resetUserTotp, setupTotp } from '@common/contract/totp';
 import { route } from '../../lib/route';
 import type { App } from '../../types';
 import { actorContext } from '../../policies/actor';
-import { completeTotpLogin } from './complete-totp-login';
 import * as manage from './manage-totp';
 import { resetUserTotp as resetTotpOf } from './reset-user-totp';
 
 export default async function totpRoutes(app: App) {
-  const ctx = app.ctx;
   route(app, setupTotp, async (request) => manage.startTotpSetup(actorContext(request)));
   route(app, enableTotp, async (request) => ({ backupCodes: await manage.enableTotp(actorContext(request), { token: request.body.token }) }));
   route(app, getTotpStatus, async (request) => manage.readTotpStatus(actorContext(request)));
@@ -22,16 +20,4 @@ export default async function totpRoutes(app: App) {
     await resetTotpOf(actorContext(request), { userId: request.params.userId, reason: request.body.reason });
     return { reset: true as const };
   });
-  // The same per-address limit as the password step.
-  route(
-    app,
-    loginWithTotp,
-    async (request) =>
-      completeTotpLogin(ctx, {
-        ...request.body,
-        ipAddress: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-      }),
-    { rateLimit: { max: ctx.config.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
-  );
 }

@@ -4,6 +4,7 @@ import type { Role } from '@common/enums';
 import { systemSettings } from '../../db/schema';
 import { bearer, buildUser, login, TEST_PASSWORD, type TestApp } from '../../test/harness';
 import { totpCodeAt } from './totp-code';
+import { sessionCacheOf } from '../sessions';
 
 /** Helpers for driving two-factor sign-in through the real HTTP app. */
 export function totpKit(getApp: () => TestApp) {
@@ -42,7 +43,7 @@ export function totpKit(getApp: () => TestApp) {
 
   async function setRequiredRoles(roles: Role[]) {
     await t().app.ctx.database.db.update(systemSettings).set({ twoFactorRequiredRoles: roles }).where(eq(systemSettings.id, 1));
-    t().app.ctx.sessionCache.invalidate();
+    sessionCacheOf(t().app.ctx).invalidate();
   }
 
   return { post, get, nextCode, userWithTotp, challengeFor, secondStep, setRequiredRoles };

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { validationError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import type { ActorContext } from '../../policies/actor';
-import { writeAudit } from '../audit/write-audit';
+import { writeAudit } from '../audit';
 import { presentUser } from './present-user';
 import { generateOneTimePassword } from './generate-password';
 import { projectScopeOf, projectsOfUsers, setMemberships } from './user-memberships';

@@ -3,8 +3,8 @@ import { USER_MESSAGES } from '@common/schemas/users';
 import { users } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
 import type { ActorContext } from '../../policies/actor';
-import { writeAudit } from '../audit/write-audit';
-import { revokeUserSessions } from '../auth/sessions';
+import { writeAudit } from '../audit';
+import { revokeUserSessions } from '../sessions';
 import { assertNotLastSuperAdmin, loadManageableUser } from './user-policy';
 
 /** Deletes a user; their requests keep their history (foreign keys set null), their sessions end. */

@@ -8,7 +8,7 @@ import { likePattern } from '../../lib/like-pattern';
 import { pageOf } from '../../lib/paging';
 import { PROJECT_NOT_FOUND } from '../../policies/authorize';
 import { userAbilities } from '../../policies/user-policy';
-import type { AuthUser } from '../auth/sessions';
+import type { AuthUser } from '../../policies/auth-context';
 import { presentUser } from './present-user';
 import { inScope, projectScopeOf, projectsOfUsers, usersOutsideScope } from './user-memberships';
 

@@ -1,6 +1,9 @@
 import type { ProjectRef } from '@common/schemas/auth';
 import type { User } from '@common/schemas/users';
-import type { UserRow } from './user-policy';
+import type { users } from '../../db/schema';
+
+/** A users row as stored. */
+export type UserRow = typeof users.$inferSelect;
 
 /** The API's view of a user: never the password hash, TOTP secret or lockout counters. */
 export function presentUser(row: UserRow, projects: ProjectRef[]): User {

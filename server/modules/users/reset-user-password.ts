@@ -4,8 +4,8 @@ import { users } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import type { ActorContext } from '../../policies/actor';
-import { writeAudit } from '../audit/write-audit';
-import { revokeUserSessions } from '../auth/sessions';
+import { writeAudit } from '../audit';
+import { revokeUserSessions } from '../sessions';
 import { generateOneTimePassword } from './generate-password';
 import { loadManageableUser } from './user-policy';
 

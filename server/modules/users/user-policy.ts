@@ -6,14 +6,14 @@ import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { usernameIs } from '../../lib/username';
-import type { AuthUser } from '../auth/sessions';
+import type { AuthUser } from '../../policies/auth-context';
 import { reachesRole, userAbilities } from '../../policies/user-policy';
 import type { ListedUser } from '@common/schemas/users';
-import { presentUser } from './present-user';
+import { presentUser, type UserRow } from './present-user';
 import { projectsOfUsers } from './user-memberships';
 import { membershipIds, projectScopeOf, type ProjectScope } from './user-memberships';
 
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow };
 export interface TargetUser {
   row: UserRow;
   projectIds: number[];

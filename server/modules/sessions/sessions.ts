@@ -1,32 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { SESSION, SETTINGS_DEFAULTS } from '@common/constants';
-import type { Role } from '@common/enums';
 import type { AppContext } from '../../context';
 import type { Db, DbOrTx } from '../../db/client';
 import { projectMembers, projects, projectSettings, refreshTokens, sessions, systemSettings, users } from '../../db/schema';
 import { unauthorized } from '../../lib/errors';
+import type { AuthContext } from '../../policies/auth-context';
 import { mayWorkInProject } from '../../policies/project-policy';
 import { randomToken, sha256 } from '../../lib/secrets';
 import { signAccessToken, verifyAccessToken } from './access-token';
-import { MAX_PROJECTS_PER_SESSION, type ProjectFacts, type SessionFacts } from './session-cache';
+import { MAX_PROJECTS_PER_SESSION, sessionCacheOf, type ProjectFacts, type SessionFacts } from './session-cache';
 
-export interface AuthUser {
-  id: number;
-  username: string;
-  fullName: string;
-  email: string | null;
-  role: Role;
-  mustChangePassword: boolean;
-}
-export interface AuthContext {
-  user: AuthUser;
-  sessionId: string;
-  /** The role must use 2FA and the user has not set it up: only the setup calls answer. */
-  totpSetupRequired?: boolean;
-  /** The project the path names, once the caller may work in it. */
-  project?: { id: number; timeZone: string };
-}
+export type { AuthContext, AuthUser } from '../../policies/auth-context';
 
 /** Last-seen is written at most this often, not on every request. */
 const TOUCH_EVERY_MS = 30_000;
@@ -146,7 +131,7 @@ export async function requireLiveSession(
   { fresh = false }: { fresh?: boolean } = {},
 ): Promise<AuthContext & { projectAccess: boolean }> {
   const now = ctx.clock.now().getTime();
-  const cache = ctx.sessionCache;
+  const cache = sessionCacheOf(ctx);
   let facts = fresh ? undefined : cache.get(sessionId);
   if (!facts || (projectId !== null && !facts.access.has(projectId)) || endReason(facts, now)) {
     const generation = cache.generation;
@@ -197,7 +182,7 @@ export async function revokeSessions(ctx: AppContext, sessionIds: string[], reas
     .set({ revokedAt: ctx.clock.now(), revokedReason: reason })
     .where(and(inArray(sessions.id, sessionIds), isNull(sessions.revokedAt)));
   // This instance forgets at once; the others hear it from the database at commit.
-  ctx.sessionCache.invalidate();
+  sessionCacheOf(ctx).invalidate();
   ctx.realtime.disconnectSessions(sessionIds, reason);
 }
 

@@ -4,6 +4,7 @@ import { usingPostgres } from '../../db/test-database';
 import { bearer, buildProject, buildUser, createTestApp, login, type TestApp } from '../../test/harness';
 import type { App } from '../../types';
 import { MAX_PROJECTS_PER_SESSION } from './session-cache';
+import { sessionCacheOf } from './session-cache';
 
 /**
  * The session cache lets most calls skip the session statement. These tests show that it
@@ -50,7 +51,7 @@ describe('session cache', () => {
     const { project, token } = await signedInMember();
     expect((await requests(t.app, token, project.id)).statusCode).toBe(200);
     const sessionId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
-    expect(t.app.ctx.sessionCache.get(sessionId)?.access.get(project.id)).toEqual({ allowed: true, timeZone: 'Europe/Istanbul' });
+    expect(sessionCacheOf(t.app.ctx).get(sessionId)?.access.get(project.id)).toEqual({ allowed: true, timeZone: 'Europe/Istanbul' });
   });
 
   it("forgets a project's time zone when it changes in the database (no API call)", async () => {
@@ -58,9 +59,9 @@ describe('session cache', () => {
     expect((await requests(t.app, token, project.id)).statusCode).toBe(200);
     const sessionId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
     await sql('update project_settings set timezone = $1 where project_id = $2', ['America/New_York', project.id]);
-    for (let i = 0; i < 100 && t.app.ctx.sessionCache.get(sessionId); i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && sessionCacheOf(t.app.ctx).get(sessionId); i++) await new Promise((r) => setTimeout(r, 20));
     expect((await requests(t.app, token, project.id)).statusCode).toBe(200);
-    expect(t.app.ctx.sessionCache.get(sessionId)?.access.get(project.id)?.timeZone).toBe('America/New_York');
+    expect(sessionCacheOf(t.app.ctx).get(sessionId)?.access.get(project.id)?.timeZone).toBe('America/New_York');
   });
 
   it('sees a deactivation written straight into the database (no API call) within a second', async () => {
@@ -108,7 +109,7 @@ describe('session cache', () => {
       expect((await requests(t.app, token, id)).statusCode).toBe(404);
     }
     const sessionId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
-    expect(t.app.ctx.sessionCache.get(sessionId)!.access.size).toBeLessThanOrEqual(MAX_PROJECTS_PER_SESSION);
+    expect(sessionCacheOf(t.app.ctx).get(sessionId)!.access.size).toBeLessThanOrEqual(MAX_PROJECTS_PER_SESSION);
   });
 
   it.skipIf(!usingPostgres())('keeps nothing while it cannot hear the database, and listens again after a reconnect', async () => {

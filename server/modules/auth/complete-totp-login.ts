@@ -4,11 +4,9 @@ import { TOTP_MESSAGES } from '@common/schemas/totp';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { unauthorized } from '../../lib/errors';
-import { writeAudit } from '../audit/write-audit';
-import { completeSignIn } from '../auth/login';
-import { countCodeAttempt } from './count-code-attempt';
-import { challengeOwner, spendChallenge } from './login-challenge';
-import { acceptSecondFactor } from './second-factor';
+import { writeAudit } from '../audit';
+import { completeSignIn } from './login';
+import { acceptSecondFactor, challengeOwner, countCodeAttempt, spendChallenge } from '../totp';
 
 export interface TotpLoginInput {
   challenge: string;

@@ -1,0 +1,2 @@
+/** The analytics module's public entry: other modules and the app import only what is named here. */
+export { default as analyticsRoutes } from './routes';

@@ -1,0 +1,4 @@
+/** The audit module's public entry: other modules and the app import only what is named here. */
+export { listAuditLogs } from './list-audit-logs';
+export { default as auditRoutes } from './routes';
+export { diffFields, writeAudit } from './write-audit';

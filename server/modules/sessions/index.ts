@@ -1,0 +1,3 @@
+/** The sessions module's public entry: other modules and the app import only what is named here. */
+export { sessionCacheOf } from './session-cache';
+export { authenticateToken, expireStaleSessions, openSession, pruneEndedSessions, revokeSessions, revokeUserSessions, rotateRefreshToken, sessionUnknown, type AuthContext } from './sessions';
