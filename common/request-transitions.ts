@@ -15,6 +15,24 @@ export const REQUEST_TRANSITIONS: Record<RequestAction, { from: readonly Request
   requeue: { from: ['assigned', 'in_progress', 'cancelled', 'error'], to: 'queued' },
 };
 
+/**
+ * How a request enters (the only statuses an INSERT writes; every later change is a move above).
+ * By hand it waits as 'new'; an imported one keeps the status the project's system gave it. Where
+ * routing rules are active, a waiting one enters as 'queued': it waits for a rule, not for a claim.
+ * The server writes the status, and for one that enters completed its completion time, from this alone.
+ */
+export const REQUEST_ENTRY = {
+  manual: 'new',
+  /** While a project routes, 'new' enters as this. */
+  routed: 'queued',
+} as const satisfies Record<string, RequestStatus>;
+
+/** The status a new request is stored with. */
+export function entryStatus(given: RequestStatus | undefined, routes: boolean): RequestStatus {
+  const status = given ?? REQUEST_ENTRY.manual;
+  return routes && status === REQUEST_ENTRY.manual ? REQUEST_ENTRY.routed : status;
+}
+
 /** Moves that 'Geri Al' can take back within DESK.undoWindowMs, and where the undo takes the request. */
 export const UNDOABLE_ACTIONS = ['complete', 'requeue'] as const;
 export type UndoableAction = (typeof UNDOABLE_ACTIONS)[number];

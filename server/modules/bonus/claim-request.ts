@@ -6,9 +6,9 @@ import type { ActorContext } from '../../policies/actor';
 import { projectMembers, users } from '../../db/schema';
 import { conflict, forbidden, validationError } from '../../lib/errors';
 import { requestGuard } from '../../policies/request-policy';
-import { lockUserLoad } from './hand-over-reservations';
-import { auditRequestChange, PendingRequestChanges, publishRequestChanges, recordRequestEvents, viewedRequest } from './request-changes';
-import { applyTransition, refusal } from './request-state-machine';
+import { moveRequests } from './move-requests';
+import { PendingRequestChanges, publishRequestChanges, viewedRequest } from './request-changes';
+import { refusal } from './request-state-machine';
 
 export interface ClaimRequestInput {
   projectId: number;
@@ -46,56 +46,28 @@ export async function claimRequest(scope: ActorContext, input: ClaimRequestInput
   const now = ctx.clock.now();
   const changes = new PendingRequestChanges(input.projectId);
   const { enqueued, presented } = await ctx.database.db.transaction(async (tx) => {
-    // The request row is locked first and the user row second, the same order as completion.
-    const moved = await applyTransition(tx, 'assign', {
+    const outcome = await moveRequests(tx, 'assign', {
       projectId: input.projectId,
-      requestId: input.requestId,
       now,
-      set: { assignedUserId: targetId, assignedByUserId: actor.id, assignedAt: now, reservedForUserId: null, reservedAt: null },
+      actor,
+      ipAddress: scope.ipAddress,
+      rows: [{ id: input.requestId, assignee: targetId, details: { agentId: targetId, assignedBy: actor.id, enqueued: false } }],
       guard: requestGuard('assign', actor, targetId),
+      event: { type: 'assigned' },
+      audit: { action: 'ASSIGN_BONUS_REQUEST' },
+      socket: SOCKET_EVENTS.requestAssigned,
+      changes,
+      // Past the assignee's capacity the claim is not refused: the request is held for them.
+      overCapacity: 'reserve',
     });
-    if (!moved) throw await refusal(tx, 'assign', { ...input, actorId: actor.id, targetUserId: targetId });
-
-    const capacity = await lockUserLoad(tx, input.projectId, targetId);
-    const overCapacity = !capacity || capacity.load > capacity.maxLoad;
-    const base = { requestId: input.requestId, projectId: input.projectId, actor, fromStatus: moved.fromStatus, at: now };
-    const details = { agentId: targetId, assignedBy: actor.id, enqueued: overCapacity };
-    if (overCapacity) {
-      // Back to waiting, held for the assignee; a reservation they already had keeps its place.
-      const alreadyReserved = moved.previousReservedForId === targetId;
-      await applyTransition(tx, 'capacity_revert', {
-        projectId: input.projectId,
-        requestId: input.requestId,
-        now,
-        to: moved.fromStatus,
-        set: {
-          assignedUserId: null,
-          assignedByUserId: null,
-          assignedAt: null,
-          reservedForUserId: targetId,
-          reservedAt: alreadyReserved ? moved.previousReservedAt : now,
-        },
-      });
-      if (!alreadyReserved) {
-        await recordRequestEvents(tx, [{ ...base, type: 'reserved', toStatus: moved.fromStatus, details }]);
-        await auditRequestChange(tx, { actor, ipAddress: scope.ipAddress, action: 'ASSIGN_BONUS_REQUEST', projectId: input.projectId, requestId: input.requestId, details });
-        changes.add(SOCKET_EVENTS.requestUpdated, input.requestId);
-      }
-    } else {
-      // load_based routing breaks ties by who waited longest since their last assignment.
-      await tx
-        .update(projectMembers)
-        .set({ lastAssignedAt: now })
-        .where(and(eq(projectMembers.projectId, input.projectId), eq(projectMembers.userId, targetId)));
-      await recordRequestEvents(tx, [{ ...base, type: 'assigned', toStatus: moved.toStatus, details }]);
-      await auditRequestChange(tx, { actor, ipAddress: scope.ipAddress, action: 'ASSIGN_BONUS_REQUEST', projectId: input.projectId, requestId: input.requestId, details });
-      changes.add(SOCKET_EVENTS.requestAssigned, input.requestId);
+    if (outcome.moved.length === 0 && outcome.overCapacity.length === 0) {
+      throw await refusal(tx, 'assign', { ...input, actorId: actor.id, targetUserId: targetId });
     }
     // The caller's answer carries their abilities; the socket payloads none.
     const presentedChanges = await changes.present(tx, actor);
     // A repeated claim of a request already reserved for the assignee has no change to show: it is read.
     const request = await viewedRequest(tx, presentedChanges, input.requestId, actor);
-    return { enqueued: overCapacity, presented: { changes: presentedChanges, request: request! } };
+    return { enqueued: outcome.overCapacity.length > 0, presented: { changes: presentedChanges, request: request! } };
   });
   publishRequestChanges(ctx, presented.changes);
   return { request: presented.request, enqueued };

@@ -50,9 +50,9 @@ export async function completeRequest(scope: ActorContext, input: CompleteReques
   await checkConfirmAmount(scope.ctx, input);
   return releaseRequest(scope, input, {
     action: 'complete',
-    set: (now) => ({ completedByUserId: actor.id, completedAt: now, completionNotes: input.notes ?? null }),
+    reason: input.notes ?? null,
     guard: requestGuard('complete', actor),
-    event: { type: 'completed', reason: input.notes ?? null, details: (moved) => ({ assignee: moved.previousAssigneeId, notes: input.notes ?? null }) },
+    event: { type: 'completed', details: (moved) => ({ assignee: moved.previousAssigneeId, notes: input.notes ?? null }) },
     auditAction: 'COMPLETE_BONUS_REQUEST',
     socketEvent: SOCKET_EVENTS.requestCompleted,
   });

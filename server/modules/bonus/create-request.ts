@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { PRIORITY } from '@common/constants';
+import { entryStatus } from '@common/request-transitions';
 import type { BonusType, CustomerSegment, RequestStatus } from '@common/enums';
 import { BONUS_MESSAGES, type BonusRequest, type CreateRequestInput, type RequestSource, type ViewedRequest } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
@@ -155,7 +156,6 @@ type StoredRequest = Required<Omit<NewRequest, 'createdAt'>> & { createdAt: Date
  * stays 'new' for whoever claims it.
  */
 function toStored(item: NewRequest, routes: boolean, now: Date): StoredRequest {
-  const status = item.status ?? 'new';
   return {
     externalId: item.externalId ?? null,
     customerId: item.customerId ?? null,
@@ -166,7 +166,7 @@ function toStored(item: NewRequest, routes: boolean, now: Date): StoredRequest {
     amount: item.amount ?? '0',
     description: item.description ?? null,
     priority: item.priority ?? 3,
-    status: routes && status === 'new' ? 'queued' : status,
+    status: entryStatus(item.status, routes),
     externalUpdatedAt: item.externalUpdatedAt ?? null,
     createdAt: item.createdAt ?? now,
   };

@@ -7,9 +7,8 @@ export {
   type CreateRequestsInput,
   type CreationRouting,
 } from './create-request';
-export { handOverReservations, lockUserLoad } from './hand-over-reservations';
+export { moveRequests, type MovedRequest, type MoveRow } from './move-requests';
 export { requestListFilter, requestOrder } from './list-requests';
 export { isoTimestamp } from './present-request';
 export { PendingRequestChanges, SYSTEM_ACTOR, announceRequestChanges, auditRequestChange, publishRequestChanges, recordRequestEvents, type PresentedChanges } from './request-changes';
-export { applyTransition, applyTransitions, statusMoveSql } from './request-state-machine';
 export { default as bonusRoutes } from './routes';

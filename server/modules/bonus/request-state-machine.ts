@@ -21,13 +21,11 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 export { canTransition, REQUEST_TRANSITIONS, type RequestAction };
 
 /**
- * The one place where a request changes status. Every path (button, drag and drop, API,
- * routing, sync) moves requests with `applyTransitions` (one request: `applyTransition`): a
- * single conditional UPDATE for the whole batch that only matches the rows whose current status
- * the table in common/request-transitions.ts allows, so concurrent moves race to exactly one
- * winner and a refused move changes nothing. The sync, which writes other fields too in the same
- * statement, takes its status assignment from `statusMoveSql`, built from the same table.
- * (request-status-writes.test.ts fails if a status is written anywhere else.)
+ * The statement under the one move operation (move-requests.ts, which every path calls):
+ * `applyTransitions` is a single conditional UPDATE for the whole batch that only matches the
+ * rows whose current status the table in common/request-transitions.ts allows, so concurrent
+ * moves race to exactly one winner and a refused move changes nothing.
+ * (request-status-writes.test.ts fails if a status or a companion column is written anywhere else.)
  */
 
 export type RequestSet = Partial<Omit<typeof bonusRequests.$inferInsert, 'id' | 'projectId' | 'status' | 'version' | 'updatedAt' | 'searchText'>>;
@@ -55,21 +53,6 @@ export interface MovedRow {
  * outside, the request changed once (an undo compares versions).
  */
 const KEEPS_VERSION: ReadonlySet<RequestMove> = new Set<RequestMove>(['capacity_revert']);
-
-/** True when a row in `current` may take `move` to `target` (SQL), per the transition table. */
-function moveAllowedSql(move: RequestMove, current: SQL | PgColumn, target: SQL): SQL {
-  return sql`(${current} = any(${sqlArray(REQUEST_MOVES[move].from, 'text')}) and ${target} = any(${sqlArray(moveTargets(move), 'text')}))`;
-}
-
-/**
- * For a batch UPDATE that also writes other fields (the sync's): the status assignment of
- * `move`, where a row takes its `target` when the table allows it and keeps its status otherwise;
- * `moves` is that same condition, for fields that follow the move (e.g. completed_at).
- */
-export function statusMoveSql(move: RequestMove, rowStatus: SQL, target: SQL): { assignment: SQL; moves: SQL } {
-  const moves = moveAllowedSql(move, rowStatus, target);
-  return { assignment: sql`status = case when ${moves} then ${target} else ${rowStatus} end`, moves };
-}
 
 function column(key: string): PgColumn {
   return bonusRequests[key as keyof RequestSet] as PgColumn;

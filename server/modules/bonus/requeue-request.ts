@@ -21,9 +21,9 @@ export function requeueRequest(scope: ActorContext, input: RequeueRequestInput):
   const reason = input.reason ?? DEFAULT_REQUEUE_REASON;
   return releaseRequest(scope, input, {
     action: 'requeue',
-    set: () => ({ assignedUserId: null, assignedByUserId: null, assignedAt: null, requeueReason: reason }),
+    reason,
     guard: requestGuard('requeue', actor),
-    event: { type: 'requeued', reason, details: (moved) => ({ previousAssignee: moved.previousAssigneeId, reason }) },
+    event: { type: 'requeued', details: (moved) => ({ previousAssignee: moved.previousAssigneeId, reason }) },
     auditAction: 'REQUEUE_BONUS_REQUEST',
     socketEvent: SOCKET_EVENTS.requestUpdated,
   });

@@ -6,8 +6,8 @@ import { SOCKET_EVENTS } from '@common/socket-events';
 import type { ActorContext } from '../../policies/actor';
 import { bonusRequestEvents, bonusRequests } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { auditRequestChange, PendingRequestChanges, publishRequestChanges, recordRequestEvents, viewedRequest } from './request-changes';
-import { applyTransition } from './request-state-machine';
+import { moveRequests } from './move-requests';
+import { PendingRequestChanges, publishRequestChanges, viewedRequest } from './request-changes';
 
 export interface UndoRequestInput extends UndoRequestBody {
   projectId: number;
@@ -50,43 +50,24 @@ export async function undoRequest(scope: ActorContext, input: UndoRequestInput):
     const assignee = Number(input.action === 'complete' ? details.assignee : details.previousAssignee);
     if (!Number.isInteger(assignee) || assignee <= 0) throw conflict(UNDO_MESSAGES.nothingToUndo, 'UNDO_REFUSED');
 
-    const moved = await applyTransition(tx, move, {
+    const eventDetails = { undoes: last.id, assignee };
+    const { moved } = await moveRequests(tx, move, {
       projectId: input.projectId,
-      requestId: input.requestId,
       now,
-      set:
-        input.action === 'complete'
-          ? { completedByUserId: null, completedAt: null, completionNotes: null }
-          : { assignedUserId: assignee, assignedByUserId: actor.id, assignedAt: now, requeueReason: null },
+      actor,
+      ipAddress,
+      rows: [{ id: input.requestId, assignee: input.action === 'requeue' ? assignee : undefined, details: eventDetails }],
       // Nothing happened in between: same version; a re-queued one is still unclaimed and unreserved.
       guard: and(
         eq(bonusRequests.version, input.version),
         input.action === 'requeue' ? and(isNull(bonusRequests.assignedUserId), isNull(bonusRequests.reservedForUserId)) : undefined,
       ) ?? sql`true`,
+      event: { type: `${input.action}_undone` },
+      audit: { action: input.action === 'complete' ? 'UNDO_COMPLETE_BONUS_REQUEST' : 'UNDO_REQUEUE_BONUS_REQUEST' },
+      socket: SOCKET_EVENTS.requestUpdated,
+      changes,
     });
-    if (!moved) throw conflict(UNDO_MESSAGES.changedSince, 'UNDO_REFUSED');
-    const eventDetails = { undoes: last.id, assignee };
-    await recordRequestEvents(tx, [
-      {
-        requestId: input.requestId,
-        projectId: input.projectId,
-        type: `${input.action}_undone`,
-        actor,
-        fromStatus: moved.fromStatus,
-        toStatus: moved.toStatus,
-        details: eventDetails,
-        at: now,
-      },
-    ]);
-    await auditRequestChange(tx, {
-      actor,
-      ipAddress,
-      action: input.action === 'complete' ? 'UNDO_COMPLETE_BONUS_REQUEST' : 'UNDO_REQUEUE_BONUS_REQUEST',
-      projectId: input.projectId,
-      requestId: input.requestId,
-      details: eventDetails,
-    });
-    changes.add(SOCKET_EVENTS.requestUpdated, input.requestId);
+    if (moved.length === 0) throw conflict(UNDO_MESSAGES.changedSince, 'UNDO_REFUSED');
     const presentedChanges = await changes.present(tx, actor);
     return { changes: presentedChanges, request: (await viewedRequest(tx, presentedChanges, input.requestId, actor))! };
   });

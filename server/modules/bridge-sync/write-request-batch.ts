@@ -1,27 +1,21 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { RequestStatus } from '@common/enums';
+import type { RequestEventType } from '@common/schemas/bonus';
 import { canTransition } from '@common/request-transitions';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { bonusRequests } from '../../db/schema';
 import type { ImportedRequest } from './external-contract';
-import { PendingRequestChanges, publishRequestChanges } from '../bonus';
-import { statusMoveSql } from '../bonus';
-import { importRequestBatch, SYNC_ACTOR_NAME } from './import-request-batch';
+import { moveRequests, PendingRequestChanges, publishRequestChanges } from '../bonus';
+import { importRequestBatch, SYNC_ACTOR } from './import-request-batch';
 import { sqlArray } from '../../db/sql-arrays';
 
 type Rows<T> = { rows: T[] };
 
-interface UpdatedRequest {
-  id: number;
-  externalId: string;
-  fromStatus: RequestStatus;
-  toStatus: RequestStatus;
-}
-
 /** The timeline event of a status the project's system closed: completed, cancelled or failed. */
-const CLOSING_EVENT: Partial<Record<RequestStatus, string>> = { completed: 'completed', cancelled: 'cancelled', error: 'failed' };
+const CLOSING_EVENT: Partial<Record<RequestStatus, RequestEventType>> = { completed: 'completed', cancelled: 'cancelled', error: 'failed' };
+
 
 /** What we hold of a request the source also has: the fields the source may change. */
 type StoredRequest = Pick<
@@ -71,15 +65,12 @@ async function loadStored(tx: DbOrTx, projectId: number, externalIds: string[]):
 }
 
 /**
- * Applies changed source rows to the requests we hold, by id, in one statement. The status is
- * decided by the row as it is at that moment (a request completed meanwhile stays completed): a
- * closed external status (approved, rejected, …) closes ours, an open one never moves it.
+ * Applies changed source rows' fields to the requests we hold, by id, in one statement; their
+ * status is the move operation's (see closeRequests).
  */
-async function updateChangedRequests(tx: DbOrTx, changed: { stored: StoredRequest; incoming: ImportedRequest }[]): Promise<UpdatedRequest[]> {
+async function updateChangedRequests(tx: DbOrTx, changed: { stored: StoredRequest; incoming: ImportedRequest }[]): Promise<number[]> {
   if (changed.length === 0) return [];
   const items = changed.map((c) => c.incoming);
-  // The status follows the transition table's external_close, decided on the row as it is now.
-  const close = statusMoveSql('external_close', sql`b.status`, sql`u.closed_as`);
   const result = await tx.execute(sql`
     update bonus_requests b set
       customer_id = u.customer_id,
@@ -89,49 +80,40 @@ async function updateChangedRequests(tx: DbOrTx, changed: { stored: StoredReques
       amount = u.amount,
       description = u.description,
       priority = u.priority,
-      ${close.assignment},
-      completed_at = case when ${close.moves} and u.closed_as = 'completed' then now() else b.completed_at end,
       external_updated_at = u.external_updated_at,
       version = b.version + 1,
       updated_at = now()
     from unnest(
-      ${sqlArray(changed.map((c) => c.stored.id), 'int')}, ${sqlArray(changed.map((c) => c.stored.status), 'text')},
+      ${sqlArray(changed.map((c) => c.stored.id), 'int')},
       ${sqlArray(items.map((r) => r.customerId), 'text')}, ${sqlArray(items.map((r) => r.customerUsername), 'text')},
       ${sqlArray(items.map((r) => r.customerName), 'text')}, ${sqlArray(items.map((r) => r.bonusType), 'text')},
       ${sqlArray(items.map((r) => r.amount), 'numeric')}, ${sqlArray(items.map((r) => r.description), 'text')},
-      ${sqlArray(items.map((r) => r.priority), 'smallint')}, ${sqlArray(items.map((r) => r.status.closedAs), 'text')},
-      ${sqlArray(items.map((r) => r.externalUpdatedAt), 'timestamptz')}
-    ) as u(id, prev_status, customer_id, customer_username, customer_name, bonus_type, amount, description, priority, closed_as,
-      external_updated_at)
+      ${sqlArray(items.map((r) => r.priority), 'smallint')}, ${sqlArray(items.map((r) => r.externalUpdatedAt), 'timestamptz')}
+    ) as u(id, customer_id, customer_username, customer_name, bonus_type, amount, description, priority, external_updated_at)
     where b.id = u.id
-    returning b.id, b.external_id, u.prev_status, b.status`);
-  return (result as unknown as Rows<{ id: number; external_id: string; prev_status: RequestStatus; status: RequestStatus }>).rows.map((r) => ({
-    id: Number(r.id),
-    externalId: r.external_id,
-    fromStatus: r.prev_status,
-    toStatus: r.status,
-  }));
+    returning b.id`);
+  return (result as unknown as Rows<{ id: number }>).rows.map((r) => Number(r.id));
 }
 
-async function recordStatusEvents(tx: DbOrTx, projectId: number, updated: UpdatedRequest[]): Promise<void> {
-  const closed = updated.filter((u) => u.fromStatus !== u.toStatus);
-  if (closed.length === 0) return;
-  await tx.execute(sql`
-    insert into bonus_request_events (request_id, project_id, type, actor_user_id, actor_name, from_status, to_status, reason, details)
-    select u.id, ${projectId}, u.type, null, ${SYNC_ACTOR_NAME}, u.from_status, u.to_status, 'external_status', '{"source":"sync"}'::jsonb
-    from unnest(${sqlArray(
-      closed.map((c) => c.id),
-      'int',
-    )}, ${sqlArray(
-      closed.map((c) => CLOSING_EVENT[c.toStatus] ?? 'cancelled'),
-      'text',
-    )}, ${sqlArray(
-      closed.map((c) => c.fromStatus),
-      'text',
-    )}, ${sqlArray(
-      closed.map((c) => c.toStatus),
-      'text',
-    )}) as u(id, type, from_status, to_status)`);
+/**
+ * Closes ours where the project's system closed its request (approved, rejected, …), through the
+ * move operation: decided on each row as it is at that moment (a request completed meanwhile
+ * stays completed); an open external status never moves ours.
+ */
+function closeRequests(tx: DbOrTx, projectId: number, now: Date, changed: { stored: StoredRequest; incoming: ImportedRequest }[], changes: PendingRequestChanges) {
+  const rows = changed.flatMap(({ stored, incoming }) => {
+    const to = closingStatus(stored.status, incoming);
+    return to ? [{ id: stored.id, to, details: { source: 'sync' } }] : [];
+  });
+  return moveRequests(tx, 'external_close', {
+    projectId,
+    now,
+    actor: SYNC_ACTOR,
+    rows,
+    event: { type: (m) => CLOSING_EVENT[m.toStatus] ?? 'cancelled', reason: () => 'external_status' },
+    socket: (m) => (m.toStatus === 'completed' ? SOCKET_EVENTS.requestCompleted : SOCKET_EVENTS.requestUpdated),
+    changes,
+  });
 }
 
 /** Moves the project's bonus watermark forward (never back) to the newest updated_at written. */
@@ -179,12 +161,11 @@ export async function writeRequestBatch(
       return row && differs(row, incoming) ? [{ stored: row, incoming }] : [];
     });
     const updated = await updateChangedRequests(tx, changed);
-    await recordStatusEvents(tx, input.projectId, updated);
     // Changed requests reach the project's room as the bonus module presents them, after the commit.
     const changes = new PendingRequestChanges(input.projectId);
-    for (const u of updated) {
-      changes.add(u.toStatus === 'completed' && u.fromStatus !== 'completed' ? SOCKET_EVENTS.requestCompleted : SOCKET_EVENTS.requestUpdated, u.id);
-    }
+    const { moved } = await closeRequests(tx, input.projectId, ctx.clock.now(), changed, changes);
+    const closed = new Set(moved.map((m) => m.id));
+    for (const id of updated) if (!closed.has(id)) changes.add(SOCKET_EVENTS.requestUpdated, id);
     const presented = await changes.present(tx);
     return {
       written: created.length + updated.length,

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { AppContext } from '../../context';
-import { handOverReservations } from '../bonus';
-import { auditRequestChange, PendingRequestChanges, publishRequestChanges, recordRequestEvents, SYSTEM_ACTOR, type PresentedChanges } from '../bonus';
-import { applyTransition } from '../bonus';
+import { moveRequests, PendingRequestChanges, publishRequestChanges, SYSTEM_ACTOR, type PresentedChanges } from '../bonus';
 import { handOutTo } from './hand-out';
 
 export const LEASE_EXPIRED_REASON = 'lease_expired';
@@ -41,30 +39,23 @@ export async function expireClaimLeases(ctx: AppContext): Promise<number> {
       const requestId = Number(row.id);
       const changes = byProject.get(projectId) ?? new PendingRequestChanges(projectId);
       byProject.set(projectId, changes);
-      const moved = await applyTransition(tx, 'requeue', {
+      const { moved } = await moveRequests(tx, 'requeue', {
         projectId,
-        requestId,
         now,
-        set: { assignedUserId: null, assignedByUserId: null, assignedAt: null, requeueReason: LEASE_EXPIRED_REASON },
+        actor: SYSTEM_ACTOR,
+        rows: [{ id: requestId, reason: LEASE_EXPIRED_REASON, details: { reason: LEASE_EXPIRED_REASON, leaseMinutes: Number(row.claim_lease_minutes) } }],
+        details: (m) => ({ previousAssignee: m.previousAssigneeId }),
+        event: { type: 'requeued', reason: () => LEASE_EXPIRED_REASON },
+        audit: { action: 'LEASE_EXPIRED' },
+        socket: SOCKET_EVENTS.requestUpdated,
+        changes,
       });
-      if (!moved) continue;
+      const [done] = moved;
+      if (!done) continue;
       expired.add(requestId);
-      const details = { previousAssignee: moved.previousAssigneeId, reason: LEASE_EXPIRED_REASON, leaseMinutes: Number(row.claim_lease_minutes) };
-      await recordRequestEvents(tx, [
-        { requestId, projectId, type: 'requeued', actor: SYSTEM_ACTOR, fromStatus: moved.fromStatus, toStatus: moved.toStatus, reason: LEASE_EXPIRED_REASON, details, at: now },
-      ]);
-      await auditRequestChange(tx, { actor: SYSTEM_ACTOR, action: 'LEASE_EXPIRED', projectId, requestId, details });
-      changes.add(SOCKET_EVENTS.requestUpdated, requestId, moved.previousAssigneeId);
-      if (moved.previousAssigneeId !== null) {
-        await handOverReservations(tx, {
-          projectId,
-          userId: moved.previousAssigneeId,
-          now,
-          cause: { actor: SYSTEM_ACTOR, requestId, action: 'requeue' },
-          changes,
-        });
+      if (done.previousAssigneeId !== null) {
         const set = released.get(projectId) ?? new Set<number>();
-        set.add(moved.previousAssigneeId);
+        set.add(done.previousAssigneeId);
         released.set(projectId, set);
       }
     }

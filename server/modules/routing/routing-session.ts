@@ -1,16 +1,12 @@
-import { inArray, isNull, sql } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import { SETTINGS_DEFAULTS } from '@common/constants';
 import type { BonusType, CustomerSegment, RequestStatus } from '@common/enums';
 import { localDate } from '@common/time-zone';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { DbOrTx } from '../../db/client';
-import { bonusRequests, users } from '../../db/schema';
-import { REQUEST_TRANSITIONS } from '@common/request-transitions';
-import { effectiveMaxLoad } from '../settings';
+import { bonusRequests } from '../../db/schema';
 import { sqlArray } from '../../db/sql-arrays';
-import { lockUserLoad } from '../bonus';
-import { auditRequestChange, recordRequestEvents, type PendingRequestChanges } from '../bonus';
-import { applyTransition, applyTransitions } from '../bonus';
+import { moveRequests, type MovedRequest, type PendingRequestChanges } from '../bonus';
 import { candidatesQuery, toCandidate, type CandidateRow } from './candidates';
 import { zonedMoment, type RoutableRequest } from './conditions';
 import { CandidatePool, decide, type EngineRule } from './engine';
@@ -87,7 +83,6 @@ export class RoutingSession {
   private readonly matches = new Map<number, number>();
   private readonly assignments = new Map<number, number>();
   private readonly cursorMoved = new Set<number>();
-  private readonly assignedUsers = new Set<number>();
   private lastMatchAt: Date | null = null;
   private readonly matchClasses: MatchClasses | undefined;
 
@@ -213,88 +208,42 @@ export class RoutingSession {
   }
 
   private async applyPlan(plan: Planned[], changes: PendingRequestChanges): Promise<number[]> {
-    const moved = await applyTransitions(this.tx, 'assign', {
+    const ruleOf = new Map(plan.map((p) => [p.requestId, p.rule]));
+    const { moved, loads } = await moveRequests(this.tx, 'assign', {
+      ...this.routedMove(changes),
+      rows: plan.map((p) => ({ id: p.requestId, assignee: p.userId, details: this.details(p, false) })),
+      event: { type: 'routed', reason: (row) => `Kural: ${ruleOf.get(row.id)!.ruleName}` },
+    });
+    // A claim that raced these decisions and filled someone took back that person's latest routed requests.
+    for (const [userId, { load, maxLoad }] of loads) this.pool.setLoad(userId, load, maxLoad);
+    for (const m of moved) {
+      const rule = ruleOf.get(m.id)!;
+      this.cursorMoved.add(rule.id);
+      this.assignments.set(rule.id, (this.assignments.get(rule.id) ?? 0) + 1);
+    }
+    return moved.map((m) => m.id);
+  }
+
+  /** What every move routing makes shares: its actor, its guard, its audit and socket event. */
+  private routedMove(changes: PendingRequestChanges) {
+    return {
       projectId: this.projectId,
       now: this.now,
-      rows: plan.map((p) => ({ id: p.requestId, set: { assignedUserId: p.userId } })),
-      set: { assignedByUserId: null, assignedAt: this.now, reservedForUserId: null, reservedAt: null, requeueReason: null },
+      actor: ROUTING_ACTOR,
+      // A request reserved for someone waits for them, whatever the rules say.
       guard: isNull(bonusRequests.reservedForUserId),
-    });
-    const fromStatus = new Map(moved.map((r) => [r.id, r.fromStatus]));
-    let done = plan.filter((p) => fromStatus.has(p.requestId));
-    if (done.length === 0) return [];
-
-    // The assignees' rows locked (in id order, as one statement), then their loads: a claim that
-    // raced these decisions and filled someone takes back that person's latest routed requests.
-    const userIds = [...new Set(done.map((p) => p.userId))].sort((a, b) => a - b);
-    const capacity = await this.tx
-      .select({ id: users.id, maxLoad: effectiveMaxLoad(this.projectId) })
-      .from(users)
-      .where(inArray(users.id, userIds))
-      .orderBy(users.id)
-      .for('no key update');
-    const loads = await this.tx.execute(sql`
-      select assigned_user_id as id, count(*)::int as n from bonus_requests
-      where project_id = ${this.projectId} and assigned_user_id = any(${sqlArray(userIds, 'int')}) and status in ('assigned', 'in_progress')
-      group by assigned_user_id`);
-    const loadOf = new Map((loads as unknown as { rows: { id: number; n: number }[] }).rows.map((r) => [Number(r.id), Number(r.n)]));
-    const undo: number[] = [];
-    for (const { id, maxLoad } of capacity) {
-      let excess = (loadOf.get(id) ?? 0) - maxLoad;
-      this.pool.setLoad(id, Math.min(loadOf.get(id) ?? 0, maxLoad), maxLoad);
-      for (let i = done.length - 1; i >= 0 && excess > 0; i--) {
-        if (done[i]!.userId === id) {
-          undo.push(done[i]!.requestId);
-          excess--;
-        }
-      }
-    }
-    if (undo.length) {
-      await applyTransitions(this.tx, 'capacity_revert', {
-        projectId: this.projectId,
-        now: this.now,
-        rows: undo.map((id) => ({ id, to: fromStatus.get(id)! })),
-        set: { assignedUserId: null, assignedAt: null },
-      });
-      const undone = new Set(undo);
-      done = done.filter((p) => !undone.has(p.requestId));
-    }
-
-    await recordRequestEvents(
-      this.tx,
-      done.map((p) => ({
-        requestId: p.requestId,
-        projectId: this.projectId,
-        type: 'routed' as const,
-        actor: ROUTING_ACTOR,
-        fromStatus: fromStatus.get(p.requestId)!,
-        toStatus: REQUEST_TRANSITIONS.assign.to,
-        reason: `Kural: ${p.rule.ruleName}`,
-        details: this.details(p, false),
-        at: this.now,
-      })),
-    );
-    if (done.length <= BULK_AUDIT_THRESHOLD) {
-      for (const p of done) {
-        await auditRequestChange(this.tx, { actor: ROUTING_ACTOR, action: 'ROUTE_BONUS_REQUEST', projectId: this.projectId, requestId: p.requestId, details: this.details(p, false) });
-      }
-    } else {
-      // A bulk import's routing is one change: one audit row naming what went to whom (the timelines name each).
-      await auditRequestChange(this.tx, {
-        actor: ROUTING_ACTOR,
-        action: 'ROUTE_BONUS_REQUEST',
-        projectId: this.projectId,
-        requestId: null,
-        details: { count: done.length, assignments: done.slice(0, 200).map((p) => ({ requestId: p.requestId, agentId: p.userId, ruleId: p.rule.id })) },
-      });
-    }
-    for (const p of done) {
-      changes.add(SOCKET_EVENTS.requestAssigned, p.requestId);
-      this.cursorMoved.add(p.rule.id);
-      this.assignments.set(p.rule.id, (this.assignments.get(p.rule.id) ?? 0) + 1);
-      this.assignedUsers.add(p.userId);
-    }
-    return done.map((p) => p.requestId);
+      audit: {
+        action: 'ROUTE_BONUS_REQUEST' as const,
+        bulkAbove: BULK_AUDIT_THRESHOLD,
+        bulkDetails: (moved: MovedRequest[]) => ({
+          count: moved.length,
+          assignments: moved.slice(0, 200).map((m) => ({ requestId: m.id, agentId: m.row.assignee!, ruleId: Number(m.row.details!.ruleId) })),
+        }),
+      },
+      socket: SOCKET_EVENTS.requestAssigned,
+      changes,
+      overCapacity: 'restore' as const,
+    };
   }
 
   private details(p: Planned, handOut: boolean) {
@@ -334,58 +283,33 @@ export class RoutingSession {
    * and their load re-read: a claim that raced us and filled them undoes this one ('full').
    */
   private async assign(requestId: number, rule: EngineRule, userId: number, changes: PendingRequestChanges, handOut: boolean): Promise<'assigned' | 'taken' | 'full'> {
-    const moved = await applyTransition(this.tx, 'assign', {
-      projectId: this.projectId,
-      requestId,
-      now: this.now,
-      set: { assignedUserId: userId, assignedByUserId: null, assignedAt: this.now, reservedForUserId: null, reservedAt: null, requeueReason: null },
-      guard: isNull(bonusRequests.reservedForUserId),
+    const { moved, overCapacity, loads } = await moveRequests(this.tx, 'assign', {
+      ...this.routedMove(changes),
+      rows: [{ id: requestId, assignee: userId, details: this.details({ requestId, rule, userId }, handOut) }],
+      event: { type: 'routed', reason: () => `Kural: ${rule.ruleName}` },
     });
-    if (!moved) return 'taken';
-    const capacity = await lockUserLoad(this.tx, this.projectId, userId);
-    if (!capacity || !capacity.isActive || capacity.load > capacity.maxLoad) {
-      await applyTransition(this.tx, 'capacity_revert', {
-        projectId: this.projectId,
-        requestId,
-        now: this.now,
-        to: moved.fromStatus,
-        set: { assignedUserId: null, assignedAt: null },
-      });
-      this.pool.setLoad(userId, (capacity?.load ?? 1) - 1, capacity?.maxLoad ?? 0);
+    const capacity = loads.get(userId);
+    if (overCapacity.length > 0) {
+      this.pool.setLoad(userId, capacity!.load, capacity!.maxLoad);
       return 'full';
     }
-    this.pool.setLoad(userId, capacity.load - 1, capacity.maxLoad);
+    if (moved.length === 0) return 'taken';
+    this.pool.setLoad(userId, capacity!.load - 1, capacity!.maxLoad);
     this.pool.noteAssigned(userId, this.now);
     rule.lastChosenUserId = userId;
     this.cursorMoved.add(rule.id);
     this.assignments.set(rule.id, (this.assignments.get(rule.id) ?? 0) + 1);
-    this.assignedUsers.add(userId);
-    const details = this.details({ requestId, rule, userId }, handOut);
-    await recordRequestEvents(this.tx, [
-      {
-        requestId,
-        projectId: this.projectId,
-        type: 'routed',
-        actor: ROUTING_ACTOR,
-        fromStatus: moved.fromStatus,
-        toStatus: moved.toStatus,
-        reason: `Kural: ${rule.ruleName}`,
-        details,
-        at: this.now,
-      },
-    ]);
-    await auditRequestChange(this.tx, { actor: ROUTING_ACTOR, action: 'ROUTE_BONUS_REQUEST', projectId: this.projectId, requestId, details });
-    changes.add(SOCKET_EVENTS.requestAssigned, requestId);
     return 'assigned';
   }
 
   /**
-   * Writes the day's matches and assignments per rule, last match times, cursors and last
-   * assignments: one statement (a sync batch finishes while it holds the project's counts).
+   * Writes the day's matches and assignments per rule, last match times and cursors: one
+   * statement (a sync batch finishes while it holds the project's counts). The assignees' last
+   * assignment was written by the move itself.
    */
   async finish(): Promise<void> {
     const ruleIds = [...new Set([...this.matches.keys(), ...this.assignments.keys()])];
-    if (ruleIds.length === 0 && this.assignedUsers.size === 0) return;
+    if (ruleIds.length === 0) return;
     const day = localDate(this.timeZone, this.now);
     const matches = ruleIds.map((id) => this.matches.get(id) ?? 0);
     const assignments = ruleIds.map((id) => this.assignments.get(id) ?? 0);
@@ -399,17 +323,13 @@ export class RoutingSession {
         on conflict (rule_id, day) do update set
           matches = routing_rule_daily_stats.matches + excluded.matches,
           assignments = routing_rule_daily_stats.assignments + excluded.assignments
-      ),
-      rules as (
-        update routing_rules r set
-          assignments_total = r.assignments_total + u.assignments,
-          last_chosen_user_id = coalesce(u.cursor, r.last_chosen_user_id),
-          last_matched_at = coalesce(u.matched_at, r.last_matched_at)
-        from unnest(${sqlArray(ruleIds, 'int')}, ${sqlArray(assignments, 'int')}, ${sqlArray(cursors, 'int')}, ${sqlArray(matchedAt, 'timestamptz')})
-          as u(rule_id, assignments, cursor, matched_at)
-        where r.id = u.rule_id
       )
-      update project_members set last_assigned_at = ${this.now.toISOString()}::timestamptz
-      where project_id = ${this.projectId} and user_id = any(${sqlArray([...this.assignedUsers], 'int')})`);
+      update routing_rules r set
+        assignments_total = r.assignments_total + u.assignments,
+        last_chosen_user_id = coalesce(u.cursor, r.last_chosen_user_id),
+        last_matched_at = coalesce(u.matched_at, r.last_matched_at)
+      from unnest(${sqlArray(ruleIds, 'int')}, ${sqlArray(assignments, 'int')}, ${sqlArray(cursors, 'int')}, ${sqlArray(matchedAt, 'timestamptz')})
+        as u(rule_id, assignments, cursor, matched_at)
+      where r.id = u.rule_id`);
   }
 }
