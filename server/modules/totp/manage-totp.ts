@@ -4,10 +4,11 @@ import { TOTP_MESSAGES, type TotpSetup, type TotpStatus } from '@common/schemas/
 import type { DbOrTx } from '../../db/client';
 import { totpBackupCodes, users } from '../../db/schema';
 import { AppError, conflict, validationError } from '../../lib/errors';
-import { verifyPassword } from '../../lib/passwords';
+import { burnPasswordTime, verifyPassword } from '../../lib/passwords';
 import { decryptSecret, encryptSecret } from '../../lib/secrets';
 import type { ActorContext } from '../../policies/actor';
 import { writeAudit } from '../audit/write-audit';
+import { reserveLoginAttempt } from '../auth/login-attempts';
 import { sessionUnknown } from '../auth/sessions';
 import { countUnusedBackupCodes, replaceBackupCodes } from './backup-codes';
 import { acceptSecondFactor, acceptTotpCode } from './second-factor';
@@ -104,7 +105,18 @@ export async function disableTotp(scope: ActorContext, input: { password: string
   const db = ctx.database.db;
   const user = await loadSelf(db, actor.id);
   if (!user.totpEnabled) throw new AppError('BAD_REQUEST', TOTP_MESSAGES.notEnabled);
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
+  // The password is a secret checked while signed in: counted toward the sign-in lockout before
+  // it is checked, never checked while locked, and audited when wrong (like change-password).
+  const attempt = await reserveLoginAttempt(ctx, { userId: actor.id });
+  const passwordOk = attempt.counted ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordTime(input.password), false);
+  if (!passwordOk) {
+    await writeAudit(db, {
+      actor,
+      action: 'FAILED_LOGIN',
+      severity: attempt.counted && !attempt.lockedNow ? 'medium' : 'high',
+      details: { reason: !attempt.counted ? 'locked' : attempt.lockedNow ? 'locked_now' : 'wrong_current_password' },
+      ipAddress: scope.ipAddress,
+    });
     throw validationError({ password: TOTP_MESSAGES.wrongPassword }, TOTP_MESSAGES.wrongPassword);
   }
   const factor = await acceptSecondFactor(ctx, db, user, input.token, { allowBackup: true });
