@@ -11,6 +11,7 @@ import { writeAudit } from '../audit/write-audit';
 import { reserveLoginAttempt } from '../auth/login-attempts';
 import { sessionUnknown } from '../auth/sessions';
 import { countUnusedBackupCodes, replaceBackupCodes } from './backup-codes';
+import { countCodeAttempt } from './count-code-attempt';
 import { acceptSecondFactor, acceptTotpCode } from './second-factor';
 import { checkTotpCode, newTotpSecret, otpauthUri } from './totp-code';
 
@@ -22,9 +23,21 @@ async function loadSelf(db: DbOrTx, id: number) {
   return user;
 }
 
-/** Records a wrong code from a signed-in user (setup, regenerate, disable). */
-async function auditFailedCode(scope: ActorContext, step: AuditDetails<'TOTP_CODE_FAILED'>['step']) {
-  await writeAudit(scope.ctx.database.db, { actor: scope.actor, action: 'TOTP_CODE_FAILED', resourceId: scope.actor.id, ipAddress: scope.ipAddress, details: { step } });
+/** Records a wrong code from a signed-in user (enable, regenerate, disable); high when it locked the account. */
+async function auditFailedCode(scope: ActorContext, step: AuditDetails<'TOTP_CODE_FAILED'>['step'], attempt: { counted: boolean; lockedNow: boolean }) {
+  await writeAudit(scope.ctx.database.db, {
+    actor: scope.actor,
+    action: 'TOTP_CODE_FAILED',
+    resourceId: scope.actor.id,
+    ipAddress: scope.ipAddress,
+    severity: attempt.counted && !attempt.lockedNow ? 'medium' : 'high',
+    details: { step, lockedNow: attempt.lockedNow },
+  });
+}
+
+/** The secret was proven (a right code, with the password where asked): the count and lock clear, as after a sign-in. */
+async function clearAttempts(tx: DbOrTx, userId: number): Promise<void> {
+  await tx.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, userId));
 }
 
 /**
@@ -54,10 +67,12 @@ export async function enableTotp(scope: ActorContext, { token }: { token: string
   const user = await loadSelf(db, actor.id);
   if (user.totpEnabled) throw conflict(TOTP_MESSAGES.alreadyEnabled);
   if (!user.totpSecretEnc) throw new AppError('BAD_REQUEST', TOTP_MESSAGES.noPendingSetup);
+  // Every code checked while signed in counts toward the sign-in lockout before it is checked.
+  const attempt = await countCodeAttempt(ctx, actor.id);
   const secret = decryptSecret(user.totpSecretEnc, ctx.keys.encryption);
-  const check = await checkTotpCode(secret, token, ctx.clock.now(), user.totpLastStep);
+  const check = attempt.counted ? await checkTotpCode(secret, token, ctx.clock.now(), user.totpLastStep) : { valid: false as const };
   if (!check.valid) {
-    await auditFailedCode(scope, 'enable');
+    await auditFailedCode(scope, 'enable', attempt);
     throw verifyFailed();
   }
   const codes = await db.transaction(async (tx) => {
@@ -69,6 +84,7 @@ export async function enableTotp(scope: ActorContext, { token }: { token: string
       .where(and(eq(users.id, actor.id), eq(users.totpEnabled, false), eq(users.totpSecretEnc, user.totpSecretEnc!)))
       .returning({ id: users.id });
     if (enabled.length !== 1) throw conflict(TOTP_MESSAGES.alreadyEnabled);
+    await clearAttempts(tx, actor.id);
     const fresh = await replaceBackupCodes(tx, actor.id, ctx.keys.encryption, ctx.clock.now());
     await writeAudit(tx, { actor, action: 'TOTP_ENABLED', resourceId: actor.id, ipAddress: scope.ipAddress });
     return fresh;
@@ -88,11 +104,13 @@ export async function regenerateBackupCodes(scope: ActorContext, { token }: { to
   const db = ctx.database.db;
   const user = await loadSelf(db, actor.id);
   if (!user.totpEnabled) throw new AppError('BAD_REQUEST', TOTP_MESSAGES.notEnabled);
-  if (!(await acceptTotpCode(ctx, db, user, token))) {
-    await auditFailedCode(scope, 'regenerate');
+  const attempt = await countCodeAttempt(ctx, actor.id);
+  if (!attempt.counted || !(await acceptTotpCode(ctx, db, user, token))) {
+    await auditFailedCode(scope, 'regenerate', attempt);
     throw verifyFailed();
   }
   return db.transaction(async (tx) => {
+    await clearAttempts(tx, actor.id);
     const codes = await replaceBackupCodes(tx, actor.id, ctx.keys.encryption, ctx.clock.now());
     await writeAudit(tx, { actor, action: 'TOTP_BACKUP_CODES_REGENERATED', resourceId: actor.id, ipAddress: scope.ipAddress });
     return codes;
@@ -119,12 +137,14 @@ export async function disableTotp(scope: ActorContext, input: { password: string
     });
     throw validationError({ password: TOTP_MESSAGES.wrongPassword }, TOTP_MESSAGES.wrongPassword);
   }
+  // The code is checked under the same counted attempt: a right password with a wrong code still counts.
   const factor = await acceptSecondFactor(ctx, db, user, input.token, { allowBackup: true });
   if (!factor) {
-    await auditFailedCode(scope, 'disable');
+    await auditFailedCode(scope, 'disable', attempt);
     throw verifyFailed();
   }
   await db.transaction(async (tx) => {
+    await clearAttempts(tx, actor.id);
     await clearTotp(tx, actor.id, ctx.clock.now());
     await writeAudit(tx, { actor, action: 'TOTP_DISABLED', resourceId: actor.id, ipAddress: scope.ipAddress, details: { with: factor } });
   });

@@ -11,11 +11,16 @@ export default async function totpRoutes(app: App) {
   // A password or code checked while signed in: the same per-address limit as the sign-in steps.
   const secretCheckLimit = { max: ctx.config.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
   route(app, setupTotp, async (request) => manage.startTotpSetup(actorContext(request)));
-  route(app, enableTotp, async (request) => ({ backupCodes: await manage.enableTotp(actorContext(request), { token: request.body.token }) }));
+  route(app, enableTotp, async (request) => ({ backupCodes: await manage.enableTotp(actorContext(request), { token: request.body.token }) }), {
+    rateLimit: secretCheckLimit,
+  });
   route(app, getTotpStatus, async (request) => manage.readTotpStatus(actorContext(request)));
-  route(app, regenerateBackupCodes, async (request) => ({
-    backupCodes: await manage.regenerateBackupCodes(actorContext(request), { token: request.body.token }),
-  }));
+  route(
+    app,
+    regenerateBackupCodes,
+    async (request) => ({ backupCodes: await manage.regenerateBackupCodes(actorContext(request), { token: request.body.token }) }),
+    { rateLimit: secretCheckLimit },
+  );
   route(
     app,
     disableTotp,
