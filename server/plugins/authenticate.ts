@@ -65,7 +65,10 @@ export function registerAuthentication(app: FastifyInstance): void {
   // session cache forgets before the answer leaves, so the caller's next call sees it.
   // Other instances hear it from the database (migration 0007). Safe by default: no call
   // has to remember to announce what it touched.
-  app.addHook('onSend', async (request) => {
+  app.addHook('onSend', async (request, reply) => {
+    // Sign-in, refresh, 2FA setup and backup codes carry secrets; no /api/auth answer is ever kept
+    // by a browser or proxy, whichever route (or refusal) answered.
+    if (request.url.startsWith('/api/auth/')) reply.header('cache-control', 'no-store');
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS' && request.url.startsWith('/api/')) {
       app.ctx.sessionCache.invalidate();
     }
