@@ -9,7 +9,7 @@ import { decryptSecret, encryptSecret } from '../../lib/secrets';
 import type { ActorContext } from '../../policies/actor';
 import { writeAudit } from '../audit/write-audit';
 import { reserveLoginAttempt } from '../auth/login-attempts';
-import { sessionUnknown } from '../auth/sessions';
+import { revokeUserSessions, sessionUnknown } from '../auth/sessions';
 import { countUnusedBackupCodes, replaceBackupCodes } from './backup-codes';
 import { countCodeAttempt } from './count-code-attempt';
 import { acceptSecondFactor, acceptTotpCode } from './second-factor';
@@ -60,8 +60,12 @@ export async function startTotpSetup(scope: ActorContext): Promise<TotpSetup> {
   });
 }
 
-/** Proves the pending secret with a code, turns 2FA on and returns ten backup codes, once. */
-export async function enableTotp(scope: ActorContext, { token }: { token: string }): Promise<string[]> {
+/**
+ * Proves the pending secret with a code, turns 2FA on and returns ten backup codes, once. Every
+ * other session of the user ends (one opened with the password alone must not outlive this); the
+ * session that enabled it stays.
+ */
+export async function enableTotp(scope: ActorContext, { token, sessionId }: { token: string; sessionId: string }): Promise<string[]> {
   const { ctx, actor } = scope;
   const db = ctx.database.db;
   const user = await loadSelf(db, actor.id);
@@ -87,6 +91,7 @@ export async function enableTotp(scope: ActorContext, { token }: { token: string
     await clearAttempts(tx, actor.id);
     const fresh = await replaceBackupCodes(tx, actor.id, ctx.keys.encryption, ctx.clock.now());
     await writeAudit(tx, { actor, action: 'TOTP_ENABLED', resourceId: actor.id, ipAddress: scope.ipAddress });
+    await revokeUserSessions(ctx, actor.id, 'totp_enabled', tx, sessionId);
     return fresh;
   });
   return codes;

@@ -2,6 +2,7 @@ import { enableTotp, disableTotp, getTotpStatus, loginWithTotp, regenerateBackup
 import { route } from '../../lib/route';
 import type { App } from '../../types';
 import { actorContext } from '../../policies/actor';
+import { requireAuth } from '../../policies/authorize';
 import { completeTotpLogin } from './complete-totp-login';
 import * as manage from './manage-totp';
 import { resetUserTotp as resetTotpOf } from './reset-user-totp';
@@ -11,7 +12,7 @@ export default async function totpRoutes(app: App) {
   // A password or code checked while signed in: the same per-address limit as the sign-in steps.
   const secretCheckLimit = { max: ctx.config.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
   route(app, setupTotp, async (request) => manage.startTotpSetup(actorContext(request)));
-  route(app, enableTotp, async (request) => ({ backupCodes: await manage.enableTotp(actorContext(request), { token: request.body.token }) }), {
+  route(app, enableTotp, async (request) => ({ backupCodes: await manage.enableTotp(actorContext(request), { token: request.body.token, sessionId: requireAuth(request).sessionId }) }), {
     rateLimit: secretCheckLimit,
   });
   route(app, getTotpStatus, async (request) => manage.readTotpStatus(actorContext(request)));
