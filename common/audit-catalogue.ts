@@ -302,6 +302,8 @@ export const AUDIT_CATALOGUE = {
     otherSeverities: ['high'],
     details: z.strictObject({ step: totpStep, lockedNow: z.boolean().optional() }),
   },
+  /** The right password of a 2FA account: a code is asked for (abandoned ones show here). */
+  TOTP_CHALLENGE_ISSUED: { label: '2FA kodu istendi', ...totp, severity: 'low', details: none },
   TOTP_RESET: {
     label: '2FA sıfırlandı',
     ...totp,

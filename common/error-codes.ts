@@ -13,6 +13,8 @@ export const API_ERROR_STATUS = {
   FORBIDDEN: 403,
   /** The caller's role must use two-factor sign-in and has not set it up yet. */
   TOTP_SETUP_REQUIRED: 403,
+  /** Signed in with a one-time password: only changing it (and me, logout) answers until it is changed. */
+  PASSWORD_CHANGE_REQUIRED: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
@@ -34,7 +36,7 @@ export const API_ERROR_STATUS = {
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
 
 /** Socket connect errors carry these codes in their `data`. */
-export const SOCKET_ERROR_CODES = ['SESSION_UNKNOWN', 'UNAUTHORIZED', 'PROJECT_NOT_SPECIFIED', 'NOT_FOUND', 'TOTP_SETUP_REQUIRED'] as const;
+export const SOCKET_ERROR_CODES = ['SESSION_UNKNOWN', 'UNAUTHORIZED', 'PROJECT_NOT_SPECIFIED', 'NOT_FOUND', 'TOTP_SETUP_REQUIRED', 'PASSWORD_CHANGE_REQUIRED'] as const;
 export type SocketErrorCode = (typeof SOCKET_ERROR_CODES)[number];
 
 /** The code a bare HTTP status stands for, when nothing more precise is known. */

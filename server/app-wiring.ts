@@ -16,6 +16,7 @@ export function wireAppEvents(ctx: AppContext): void {
     const presence = presenceOf(ctx);
     await Promise.all(presented.loadChangedFor.map((userId) => presence.refresh(userId, presented.projectId)));
   });
+  events.on('membershipsEnded', ({ userId, projectIds }) => presenceOf(ctx).refreshUser(userId, projectIds));
   events.on('membersBecameEligible', ({ projectId, userIds }) => handOutTo(ctx, projectId, userIds));
   events.on('capacityChanged', ({ userId }) => handOutInEveryProject(ctx, userId));
   // Agents on the default capacity have room now: waiting requests the rules route to them are handed out.

@@ -101,9 +101,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       message: `Çok fazla deneme. Lütfen ${Math.ceil(context.ttl / 1000)} saniye sonra tekrar deneyin.`,
     }),
   });
-  // The API documentation is public; registered before swagger-ui so its routes get it.
+  // The API documentation: public, for signed-in users only (production's default), or not served
+  // at all (API_DOCS). Registered before swagger-ui so its routes get it.
+  const apiDocs = config.API_DOCS ?? (config.NODE_ENV === 'production' ? 'auth' : 'public');
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/docs')) route.config = { ...(route.config ?? {}), public: true };
+    if (!route.url.startsWith('/api/docs')) return;
+    route.config = { ...(route.config ?? {}), ...(apiDocs === 'public' ? { public: true } : { permission: 'authenticated' as const }) };
   });
   await app.register(swagger, {
     openapi: {
@@ -113,7 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
+  if (apiDocs !== 'off') await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerErrorHandler(app);

@@ -19,6 +19,8 @@ export const configSchema = z.object({
   /** Secret for token signing and encryption at rest; generated into DATA_DIR when absent. */
   APP_SECRET: z.string().min(32).optional(),
   SEED_DEMO: bool.optional(),
+  /** The API documentation (/api/docs): 'public', 'auth' (signed-in users only) or 'off'; unset: 'auth' in production, else 'public'. */
+  API_DOCS: z.enum(['public', 'auth', 'off']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Serve the built web app from this folder (absent in API-only tests). */
   WEB_DIST: z.string().default('./dist/web'),

@@ -42,6 +42,7 @@ export const PASSWORD_MESSAGES = {
   newTooShort: 'Yeni şifre en az 8 karakter olmalıdır',
   wrongCurrent: 'Mevcut şifre hatalı',
   sameAsCurrent: 'Yeni şifre mevcut şifreden farklı olmalıdır',
+  changeRequired: 'Devam etmek için şifrenizi değiştirmeniz gerekiyor',
 } as const;
 export const changePasswordBody = z.object({
   currentPassword: z.string().min(1, PASSWORD_MESSAGES.currentRequired).max(256),

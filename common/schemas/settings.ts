@@ -80,7 +80,7 @@ export const projectSettingsBody = z.strictObject({
   completeConfirmAmount: z
     .string()
     .trim()
-    .max(20)
+    .max(20, { abort: true })
     .regex(/^(\d{1,12}(\.\d{1,2})?)?$/, SETTINGS_MESSAGES.confirmAmountInvalid)
     .nullable()
     .transform((v) => (v === null || v === '' ? null : v)),

@@ -41,6 +41,7 @@ export const TOTP = {
 export const totpCode = requiredString(TOTP_MESSAGES.codeRequired)
   .trim()
   .min(1, TOTP_MESSAGES.codeRequired)
+  .max(64, { message: TOTP_MESSAGES.codeFormat, abort: true })
   .regex(/^\d{6}$/, TOTP_MESSAGES.codeFormat);
 
 /** A backup code as shown (ABCD-EFGH); case, spaces and the dash are forgiven. */

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { holdDataFolder } from './data-folder-lock';
+import { makePrivateFolder } from './private-files';
 import { keepStatistics } from './statistics';
 import { bounded } from '../lib/bounded';
 
@@ -125,9 +127,22 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   const { PgliteWorkerClient } = await import('./pglite-worker/client');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = await PgliteWorkerClient.open(dataDir);
+  // One process in the folder at a time; a backup refuses it while it is held.
+  const release = dataDir ? holdDataFolder(dataDir) : () => undefined;
+  let client: Awaited<ReturnType<typeof PgliteWorkerClient.open>>;
+  try {
+    client = await PgliteWorkerClient.open(dataDir);
+  } catch (err) {
+    release();
+    throw err;
+  }
   const db = drizzle({ client: client as never, schema }) as unknown as Db;
-  await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  try {
+    await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  } catch (err) {
+    await client.close().finally(release);
+    throw err;
+  }
   const database: Database = {
     db,
     kind: 'pglite',
@@ -146,7 +161,13 @@ export async function openPglite(dataDir?: string): Promise<Database> {
         await unlisten();
       };
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
   };
   // No autovacuum here: statistics missing or gone stale since the last run are made now, before
   // the first query is planned (a blind planner sorts a project's rows for the first page).
@@ -155,5 +176,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 }
 
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, 'pg'));
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  makePrivateFolder(opts.dataDir);
+  return openPglite(path.join(opts.dataDir, 'pg'));
 }

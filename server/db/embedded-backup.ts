@@ -1,5 +1,7 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import fs, { closeSync, constants, existsSync, openSync, readdirSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { holdDataFolder } from './data-folder-lock';
+import { keepCreatedFilesPrivate, makePrivateFolder, PRIVATE_FILE, tightenTree } from './private-files';
 
 /**
  * Backups of the embedded database: one file holding PGlite's own dump of its data folder
@@ -25,6 +27,17 @@ export const embeddedDataFolder = (dataDir: string) => path.join(dataDir, 'pg');
 export async function backupEmbedded(dataDir: string, file: string): Promise<BackupHeader> {
   const folder = embeddedDataFolder(dataDir);
   if (!existsSync(folder)) throw new Error(`Yedeklenecek veritabanı bulunamadı: ${folder}`);
+  // Refused while a server runs on the folder; held meanwhile, so none starts on it.
+  const release = holdDataFolder(folder);
+  try {
+    return await writeBackup(dataDir, folder, file);
+  } finally {
+    release();
+  }
+}
+
+async function writeBackup(dataDir: string, folder: string, file: string): Promise<BackupHeader> {
+  keepCreatedFilesPrivate(fs, folder);
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
@@ -43,7 +56,20 @@ export async function backupEmbedded(dataDir: string, file: string): Promise<Bac
     appSecretKey: existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : null,
     dumpBytes: dump.length,
   };
-  writeFileSync(file, Buffer.concat([Buffer.from(MAGIC), Buffer.from(`${JSON.stringify(header)}\n`), dump]), { mode: 0o600 });
+  tightenTree(folder);
+  // A new file, 0600, never through a symlink: an existing file or link at that name is refused.
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, PRIVATE_FILE);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new Error(`${file} zaten var: yedek yeni bir dosyaya yazılır`);
+    throw err;
+  }
+  try {
+    writeSync(fd, Buffer.concat([Buffer.from(MAGIC), Buffer.from(`${JSON.stringify(header)}\n`), dump]));
+  } finally {
+    closeSync(fd);
+  }
   return header;
 }
 
@@ -57,12 +83,24 @@ export async function restoreEmbedded(dataDir: string, file: string): Promise<Ba
   if (dump.length !== header.dumpBytes) throw new Error('Yedek dosyası eksik ya da bozuk');
   const folder = embeddedDataFolder(dataDir);
   if (existsSync(folder) && readdirSync(folder).length > 0) throw new Error(`${folder} boş değil: önce eski veritabanını taşıyın ya da silin`);
-  mkdirSync(folder, { recursive: true });
+  makePrivateFolder(dataDir);
+  makePrivateFolder(folder);
+  const release = holdDataFolder(folder);
+  try {
+    keepCreatedFilesPrivate(fs, folder);
+    await loadDump(folder, dump);
+    tightenTree(folder);
+  } finally {
+    release();
+  }
+  if (header.appSecretKey) writeFileSync(path.join(dataDir, KEY_FILE), header.appSecretKey, { mode: PRIVATE_FILE });
+  return header;
+}
+
+async function loadDump(folder: string, dump: Buffer): Promise<void> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
-  const db = await PGlite.create({ dataDir: folder, loadDataDir: new Blob([dump]), extensions: { pg_trgm, btree_gin } });
+  const db = await PGlite.create({ dataDir: folder, loadDataDir: new Blob([new Uint8Array(dump)]), extensions: { pg_trgm, btree_gin } });
   await db.close();
-  if (header.appSecretKey) writeFileSync(path.join(dataDir, KEY_FILE), header.appSecretKey, { mode: 0o600 });
-  return header;
 }

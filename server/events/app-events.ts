@@ -43,6 +43,8 @@ export interface AppEvents {
   membersBecameEligible: { projectId: number; userIds: number[] };
   /** A user's own capacity changed (it is account-wide): routing hands out in each of their projects. */
   capacityChanged: { userId: number };
+  /** A user was taken out of projects (their sockets there are already closed): their presence there is recomputed. */
+  membershipsEnded: { userId: number; projectIds: number[] };
   /** A project's settings changed in a way that may make someone a routing target (capacity raised). */
   settingsChanged: { projectId: number; capacityRaised: boolean };
 }

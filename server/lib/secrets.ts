@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { makePrivateFolder } from '../db/private-files';
 
 /** Keys derived from the one application secret, each for one purpose. */
 export interface AppKeys {
@@ -18,7 +19,7 @@ export function resolveAppSecret(appSecret: string | undefined, dataDir: string)
   if (appSecret) return appSecret;
   const file = path.join(dataDir, 'app-secret.key');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  makePrivateFolder(dataDir);
   const generated = randomBytes(48).toString('base64url');
   writeFileSync(file, generated, { mode: 0o600 });
   return generated;

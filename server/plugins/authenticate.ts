@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { endpointKey } from '@common/contract/define-endpoint';
+import { changePassword } from '@common/contract/auth';
 import { TOTP_SETUP_ENDPOINTS } from '@common/contract/totp';
+import { PASSWORD_MESSAGES } from '@common/schemas/auth';
 import { can } from '@common/permissions';
 import { TOTP_MESSAGES } from '@common/schemas/totp';
 import { forbidden, notFound } from '../lib/errors';
 import { authenticateToken, sessionCacheOf } from '../modules/sessions';
 import { PROJECT_NOT_FOUND } from '../policies/authorize';
 
+/** What a user signed in with a one-time password may still call: changing it, who they are, and logout. */
+const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set([endpointKey(changePassword), 'GET /api/auth/me', 'POST /api/auth/logout']);
 /** What a user who must set 2FA up may still call: the setup itself, who they are, and logout. */
 const ALLOWED_BEFORE_TOTP_SETUP = new Set([...TOTP_SETUP_ENDPOINTS.map(endpointKey), 'GET /api/auth/me', 'POST /api/auth/logout']);
 
@@ -47,7 +51,11 @@ export function registerAuthentication(app: FastifyInstance): void {
     request.auth = authContext;
     const permission = config?.permission;
     if (!permission) return; // unknown route: the not-found handler answers 404
-    if (totpSetupRequired && !ALLOWED_BEFORE_TOTP_SETUP.has(endpointKey({ method: request.method, path: request.routeOptions.url ?? '' }))) {
+    const key = endpointKey({ method: request.method, path: request.routeOptions.url ?? '' });
+    // The password first: a user who must do both changes it, then sets 2FA up.
+    if (auth.user.mustChangePassword) {
+      if (!ALLOWED_BEFORE_PASSWORD_CHANGE.has(key)) throw forbidden(PASSWORD_MESSAGES.changeRequired, 'PASSWORD_CHANGE_REQUIRED');
+    } else if (totpSetupRequired && !ALLOWED_BEFORE_TOTP_SETUP.has(key)) {
       throw forbidden(TOTP_MESSAGES.setupRequired, 'TOTP_SETUP_REQUIRED');
     }
     if (rawProjectId !== undefined && !projectAccess) throw notFound(PROJECT_NOT_FOUND);
@@ -57,7 +65,10 @@ export function registerAuthentication(app: FastifyInstance): void {
   // session cache forgets before the answer leaves, so the caller's next call sees it.
   // Other instances hear it from the database (migration 0007). Safe by default: no call
   // has to remember to announce what it touched.
-  app.addHook('onSend', async (request) => {
+  app.addHook('onSend', async (request, reply) => {
+    // Sign-in, refresh, 2FA setup and backup codes carry secrets; no /api/auth answer is ever kept
+    // by a browser or proxy, whichever route (or refusal) answered.
+    if (request.url.startsWith('/api/auth/')) reply.header('cache-control', 'no-store');
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS' && request.url.startsWith('/api/')) {
       sessionCacheOf(app.ctx).invalidate();
     }

@@ -15,6 +15,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../lib/errors';
 import { TOTP_MESSAGES } from '@common/schemas/totp';
+import { PASSWORD_MESSAGES } from '@common/schemas/auth';
 import { assertEventPayload } from './check-payload';
 
 /** How long a shutdown waits for clients to acknowledge the restart notice. */
@@ -37,7 +38,7 @@ export interface SocketData {
 export interface RealtimeHost {
   log: Pick<FastifyBaseLogger, 'warn'>;
   authenticate(token: string | undefined, projectId: number): Promise<{
-    user: { id: number; username: string; role: string };
+    user: { id: number; username: string; role: string; mustChangePassword: boolean };
     sessionId: string;
     projectAccess: boolean;
     totpSetupRequired?: boolean;
@@ -146,7 +147,8 @@ export class Realtime {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
     const auth = await host.authenticate(token, projectId);
     if (!auth.projectAccess) throw Object.assign(new Error(NO_PROJECT_ACCESS), { socketCode: 'NOT_FOUND' });
-    // Live project data waits, like every API call, until a required 2FA is set up.
+    // Live project data waits, like every API call, until a one-time password is changed and a required 2FA is set up.
+    if (auth.user.mustChangePassword) throw Object.assign(new Error(PASSWORD_MESSAGES.changeRequired), { socketCode: 'PASSWORD_CHANGE_REQUIRED' });
     if (auth.totpSetupRequired) throw Object.assign(new Error(TOTP_MESSAGES.setupRequired), { socketCode: 'TOTP_SETUP_REQUIRED' });
     const data: SocketData = {
       userId: auth.user.id,

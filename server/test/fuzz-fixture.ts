@@ -27,21 +27,23 @@ export async function fuzzFixture(t: TestApp) {
     return bearer(s.accessToken);
   };
   /** A path's parameters: the fixture's ids (':id' by the resource it names), sometimes hostile. */
+  const idFor = (url: string, name: string): string | number => {
+    if (name === 'type') return 'bonus'; // a report type (reports/:type)
+    if (name !== 'id') return ids[name] ?? 1;
+    if (url.startsWith('/api/projects/:id')) return tenant.foreign.id;
+    if (url.includes('/audit-logs')) return 1;
+    if (url.includes('/routing-rules/')) return rule!.id;
+    return target.id;
+  };
   const pathFor = (url: string) => {
     const names = [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
-    const idFor = (name: string): string | number => {
-      if (name === 'type') return 'bonus'; // a report type (reports/:type)
-      if (name !== 'id') return ids[name] ?? 1;
-      if (url.startsWith('/api/projects/:id')) return tenant.foreign.id;
-      if (url.includes('/audit-logs')) return 1;
-      if (url.includes('/routing-rules/')) return rule!.id;
-      return target.id;
-    };
     return fc
-      .tuple(...names.map((name) => fc.oneof({ arbitrary: fc.constant(String(idFor(name))), weight: 4 }, { arbitrary: hostilePathValue, weight: 1 })))
+      .tuple(...names.map((name) => fc.oneof({ arbitrary: fc.constant(String(idFor(url, name))), weight: 4 }, { arbitrary: hostilePathValue, weight: 1 })))
       .map((values) => names.reduce((path, name, i) => path.replace(`:${name}`, values[i]!), url));
   };
-  return { tenant, session, pathFor };
+  /** A path with the fixture's own ids only (no hostile values). */
+  const plainPath = (url: string) => url.replace(/:(\w+)/g, (_m, name: string) => String(idFor(url, name)));
+  return { tenant, session, pathFor, plainPath };
 }
 
 export type ApiRoute = { method: string; url: string; schema: NonNullable<RouteOptions['schema']> & { body?: unknown; querystring?: unknown } };

@@ -148,6 +148,8 @@ async function unwrap<T>(response: Response): Promise<T> {
   if (response.ok && envelope.success === true) return envelope.data as T;
   // The role must use 2FA and it is not set up: the route guard takes the user to /totp.
   if (envelope.code === 'TOTP_SETUP_REQUIRED') useSessionStore.getState().setTotpSetupRequired(true);
+  // Signed in with a one-time password: the route guard takes the user to the change-password screen.
+  if (envelope.code === 'PASSWORD_CHANGE_REQUIRED') markPasswordChangeRequired();
   throw new ApiError(response.ok ? 500 : response.status, envelope.message ?? UNEXPECTED_ERROR, envelope.errors ?? {}, response.ok ? 'INTERNAL' : envelope.code);
 }
 
@@ -157,4 +159,10 @@ async function unwrap<T>(response: Response): Promise<T> {
  */
 export async function apiRequest<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   return unwrap<T>(await authorizedFetch(path, { ...options, method, body }));
+}
+
+/** The server says the password must be changed first: the session's user says so too. */
+export function markPasswordChangeRequired(): void {
+  const { user, setUser } = useSessionStore.getState();
+  if (user && !user.mustChangePassword) setUser({ ...user, mustChangePassword: true });
 }

@@ -12,7 +12,7 @@ import type {
 import { SERVER_RESTARTING_MESSAGE, SOCKET_EVENTS } from '@common/socket-events';
 import { useSessionStore } from '@web/stores/session-store';
 import { tokenExpiresSoon } from './access-token';
-import { refreshAccessToken } from './api-client';
+import { markPasswordChangeRequired, refreshAccessToken } from './api-client';
 import { notify } from './notify';
 import { endSession } from './session-end';
 
@@ -223,6 +223,10 @@ export class ProjectSocket {
     }
     if (code === 'SESSION_UNKNOWN') {
       endSession('forced');
+      return;
+    }
+    if (code === 'PASSWORD_CHANGE_REQUIRED') {
+      markPasswordChangeRequired();
       return;
     }
     if (code === 'TOTP_SETUP_REQUIRED') {

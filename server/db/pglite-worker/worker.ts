@@ -1,10 +1,11 @@
 import { parentPort } from 'node:worker_threads';
-import { mkdirSync } from 'node:fs';
+import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { compactPgliteParsers, OWN_PARSERS } from '../pglite-parsers';
 import { pgliteRawStatements } from '../pglite-raw-statements';
+import { keepCreatedFilesPrivate, makePrivateFolder, tightenTree } from '../private-files';
 import type { WorkerError, WorkerReply, WorkerRequest } from './protocol';
 
 /**
@@ -50,7 +51,12 @@ function requireOpen(): { pg: PGlite; statements: ReturnType<typeof pgliteRawSta
 async function handle(request: WorkerRequest): Promise<unknown> {
   switch (request.op) {
     case 'open': {
-      if (request.dataDir) mkdirSync(request.dataDir, { recursive: true });
+      if (request.dataDir) {
+        // Private from the first start, older folders tightened, and what PGlite creates from now on too.
+        makePrivateFolder(request.dataDir);
+        tightenTree(request.dataDir);
+        keepCreatedFilesPrivate(fs, request.dataDir);
+      }
       pg = await PGlite.create({ dataDir: request.dataDir, extensions: { pg_trgm, btree_gin }, parsers: OWN_PARSERS });
       statements = pgliteRawStatements(pg);
       // The API's thread reads named statements' replies with the same parser table.

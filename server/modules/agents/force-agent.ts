@@ -8,6 +8,7 @@ import type { ActorContext } from '../../policies/actor';
 import { writeAudit } from '../audit';
 import { enqueueNotification } from '../notifications';
 import { revokeUserSessions } from '../sessions';
+import { loadManageableUser } from '../users';
 import { loadMemberTarget } from './manage-agents';
 import { presenceOf } from './presence';
 
@@ -16,6 +17,13 @@ export interface ForceResult {
   status: AgentStatus;
   sessionsEnded: number;
 }
+
+/*
+ * Scope of the force actions: a session and the manual status belong to the account, not to one
+ * project, so either action reaches every project the user works in. An actor may use them only
+ * on a user all of whose projects are theirs (loadManageableUser: a super admin always; otherwise
+ * 403 "…yalnızca Süper Admin yapabilir" when the user also works elsewhere). docs/security.md.
+ */
 
 /**
  * Force offline: the member's manual status becomes 'offline' (routing skips them until
@@ -26,6 +34,8 @@ export async function forceOffline({ ctx, actor, ipAddress }: ActorContext, { pr
   await ctx.database.db.transaction(async (tx) => {
     const row = await loadMemberTarget(tx, actor, projectId, agentId, false);
     if (row.user.id === actor.id) throw forbidden(AGENT_MESSAGES.self);
+    // The status is the account's: it reaches every project of the user (scope above).
+    await loadManageableUser(tx, actor, agentId);
     await tx.update(users).set({ manualStatus: 'offline', forcedOfflineAt: now, updatedAt: now }).where(eq(users.id, agentId));
     await writeAudit(tx, {
       actor: actor,
@@ -51,6 +61,8 @@ export async function forceLogout({ ctx, actor, ipAddress }: ActorContext, { pro
   const sessionsEnded = await ctx.database.db.transaction(async (tx) => {
     const row = await loadMemberTarget(tx, actor, projectId, agentId, false);
     if (row.user.id === actor.id) throw forbidden(AGENT_MESSAGES.self);
+    // Every session of the account ends: that reaches every project of the user.
+    await loadManageableUser(tx, actor, agentId);
     const ended = await revokeUserSessions(ctx, agentId, 'force_logout', tx);
     await writeAudit(tx, {
       actor: actor,

@@ -5,7 +5,7 @@ import { users } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
 import { burnPasswordTime, hashPassword, verifyPassword } from '../../lib/passwords';
 import { writeAudit } from '../audit';
-import { reserveLoginAttempt } from './login-attempts';
+import { reserveLoginAttempt } from '../sessions';
 import { revokeUserSessions, sessionUnknown, type AuthContext } from '../sessions';
 
 export interface ChangePasswordInput {

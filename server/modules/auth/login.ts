@@ -9,7 +9,7 @@ import { issueLoginChallenge, type TotpChallenge } from '../totp';
 import { writeAudit } from '../audit';
 import type { AuditDetails } from '@common/audit-catalogue';
 import { listProjectSummaries } from '../projects';
-import { reserveLoginAttempt } from './login-attempts';
+import { releaseLoginAttempt, reserveLoginAttempt } from '../sessions';
 import { openSession, sessionUnknown } from '../sessions';
 
 export interface LoginInput {
@@ -66,8 +66,13 @@ export async function login(ctx: AppContext, input: LoginInput): Promise<LoginRe
   }
 
   return db.transaction(async (tx) => {
-    // 2FA on: no tokens yet, and the failure count stays until the second step succeeds.
-    if (user.totpEnabled) return issueLoginChallenge(ctx, tx, user.id);
+    if (user.totpEnabled) {
+      // 2FA on: no tokens yet. The right password gives its counted attempt back (an abandoned
+      // code step is no failure); the challenge is audited, so abandoned ones can be seen.
+      await releaseLoginAttempt(ctx, tx, user.id, attempt);
+      await writeAudit(tx, { actor: { id: user.id, username: user.username }, action: 'TOTP_CHALLENGE_ISSUED', resourceId: user.id, ipAddress: input.ipAddress });
+      return issueLoginChallenge(ctx, tx, user.id);
+    }
     return completeSignIn(ctx, tx, user, input);
   });
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { seesAllProjects } from '@common/permissions';
+import { can, seesAllProjects } from '@common/permissions';
 import type { Project } from '@common/schemas/projects';
 import type { DbOrTx } from '../../db/client';
 import { projectMembers, projects, projectSettings } from '../../db/schema';
@@ -20,5 +20,6 @@ export async function listProjects(db: DbOrTx, actor: AuthUser, query: { search?
         .innerJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, actor.id)))
         .where(filter)
         .orderBy(asc(projects.id));
-  return rows.map((r) => presentProject(r.project, r.timezone));
+  const withConnection = can(actor.role, 'project:manage');
+  return rows.map((r) => presentProject(r.project, r.timezone, { withConnection }));
 }

@@ -1,3 +1,4 @@
+import { can } from '@common/permissions';
 import * as contract from '@common/contract/projects';
 import { route } from '../../lib/route';
 import { requireAuth } from '../../policies/authorize';
@@ -18,8 +19,9 @@ export default async function projectRoutes(app: App) {
 
   route(app, contract.listProjects, async (request) => listProjects(db, requireAuth(request).user, request.query));
   route(app, contract.getProject, async (request) => {
-    const project = await loadVisibleProject(db, requireAuth(request).user, request.params.id);
-    return presentProject(project, await readProjectTimeZone(db, project.id));
+    const { user } = requireAuth(request);
+    const project = await loadVisibleProject(db, user, request.params.id);
+    return presentProject(project, await readProjectTimeZone(db, project.id), { withConnection: can(user.role, 'project:manage') });
   });
   route(app, contract.createProject, async (request) => createProject(actorContext(request), request.body));
   route(app, contract.updateProject, async (request) => updateProject(actorContext(request), { id: request.params.id, ...request.body }));

@@ -59,7 +59,7 @@ export async function createProject({ ctx, actor, ipAddress }: ActorContext, inp
         ipAddress,
         projectId: row!.id,
       });
-      return presentProject(row!, settings!.timezone);
+      return presentProject(row!, settings!.timezone, { withConnection: true });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw codeTaken();
@@ -92,7 +92,7 @@ export async function updateProject({ ctx, actor, ipAddress }: ActorContext, { i
         ipAddress,
         projectId: id,
       });
-      return presentProject(row!, await readProjectTimeZone(tx, id));
+      return presentProject(row!, await readProjectTimeZone(tx, id), { withConnection: true });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw codeTaken();
@@ -113,7 +113,7 @@ export async function toggleProject({ ctx, actor, ipAddress }: ActorContext, { i
       ipAddress,
       projectId: id,
     });
-    return presentProject(row!, await readProjectTimeZone(tx, id));
+    return presentProject(row!, await readProjectTimeZone(tx, id), { withConnection: true });
   });
 }
 

@@ -50,8 +50,9 @@ function verifierFor(key: Uint8Array): Verify {
   return verify;
 }
 
-export function signAccessToken(claims: AccessClaims, key: Uint8Array, clock: Clock, ttlSeconds: number): string {
-  const now = Math.floor(clock.now().getTime() / 1000);
+/** `issuedAt` (default: now) lets a refresh answered again within its grace sign the very same token. */
+export function signAccessToken(claims: AccessClaims, key: Uint8Array, clock: Clock, ttlSeconds: number, issuedAt: Date = clock.now()): string {
+  const now = Math.floor(issuedAt.getTime() / 1000);
   return signerFor(key)({ sid: claims.sid, typ: 'access', sub: String(claims.uid), iat: now, exp: now + ttlSeconds });
 }
 

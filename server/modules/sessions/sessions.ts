@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { SESSION, SETTINGS_DEFAULTS } from '@common/constants';
 import type { AppContext } from '../../context';
@@ -39,11 +39,21 @@ export async function openSession(
   return { sessionId, ...pair };
 }
 
-export async function issueTokenPair(ctx: AppContext, tx: DbOrTx, sessionId: string, userId: number) {
-  const refreshToken = randomToken();
-  await tx.insert(refreshTokens).values({ sessionId, tokenHash: sha256(refreshToken), createdAt: ctx.clock.now() });
-  const accessToken = signAccessToken({ sid: sessionId, uid: userId }, ctx.keys.jwt, ctx.clock, ctx.config.ACCESS_TOKEN_TTL_SECONDS);
+export async function issueTokenPair(ctx: AppContext, tx: DbOrTx, sessionId: string, userId: number, successor?: { of: string; issuedAt: Date }) {
+  const refreshToken = successor ? successorOf(ctx, successor.of) : randomToken();
+  // A successor answered again within the grace is already stored: it stays the one row.
+  await tx.insert(refreshTokens).values({ sessionId, tokenHash: sha256(refreshToken), createdAt: ctx.clock.now() }).onConflictDoNothing();
+  const accessToken = signAccessToken({ sid: sessionId, uid: userId }, ctx.keys.jwt, ctx.clock, ctx.config.ACCESS_TOKEN_TTL_SECONDS, successor?.issuedAt);
   return { accessToken, refreshToken };
+}
+
+/**
+ * The refresh token that follows `presented`: derived from it with the server's key, so the same
+ * spent token presented again within the grace (two tabs, a retried request) is answered with the
+ * same pair instead of a second chain. Unguessable without the key, like a random one.
+ */
+function successorOf(ctx: AppContext, presented: string): string {
+  return createHmac('sha256', ctx.keys.jwt).update(`refresh-successor:${presented}`).digest('base64url');
 }
 
 /**
@@ -233,6 +243,8 @@ export async function rotateRefreshToken(ctx: AppContext, presented: string): Pr
     .returning({ sessionId: refreshTokens.sessionId });
 
   let sessionId = spent?.sessionId;
+  // The pair is signed as of the spending, so an answer repeated within the grace is the same pair.
+  let spentAt = now;
   if (!sessionId) {
     const [known] = await db
       .select({ sessionId: refreshTokens.sessionId, spentAt: refreshTokens.spentAt })
@@ -245,12 +257,13 @@ export async function rotateRefreshToken(ctx: AppContext, presented: string): Pr
       return { kind: 'reused', sessionId: known.sessionId, userId: owner?.userId ?? 0 };
     }
     sessionId = known.sessionId;
+    spentAt = known.spentAt;
   }
   try {
     const auth = await requireLiveSession(ctx, sessionId, null, { fresh: true });
     // A refresh is activity: it keeps the session from idling out.
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
-    const pair = await issueTokenPair(ctx, db, sessionId, auth.user.id);
+    const pair = await issueTokenPair(ctx, db, sessionId, auth.user.id, { of: presented, issuedAt: spentAt });
     return { kind: 'rotated', sessionId, userId: auth.user.id, ...pair };
   } catch {
     return { kind: 'invalid' };

@@ -4,12 +4,13 @@ import { TOTP_MESSAGES, type TotpSetup, type TotpStatus } from '@common/schemas/
 import type { DbOrTx } from '../../db/client';
 import { totpBackupCodes, users } from '../../db/schema';
 import { AppError, conflict, validationError } from '../../lib/errors';
-import { verifyPassword } from '../../lib/passwords';
+import { burnPasswordTime, verifyPassword } from '../../lib/passwords';
 import { decryptSecret, encryptSecret } from '../../lib/secrets';
 import type { ActorContext } from '../../policies/actor';
 import { writeAudit } from '../audit';
-import { sessionUnknown } from '../sessions';
+import { reserveLoginAttempt, revokeUserSessions, sessionUnknown } from '../sessions';
 import { countUnusedBackupCodes, replaceBackupCodes } from './backup-codes';
+import { countCodeAttempt } from './count-code-attempt';
 import { acceptSecondFactor, acceptTotpCode } from './second-factor';
 import { checkTotpCode, newTotpSecret, otpauthUri } from './totp-code';
 
@@ -21,9 +22,21 @@ async function loadSelf(db: DbOrTx, id: number) {
   return user;
 }
 
-/** Records a wrong code from a signed-in user (setup, regenerate, disable). */
-async function auditFailedCode(scope: ActorContext, step: AuditDetails<'TOTP_CODE_FAILED'>['step']) {
-  await writeAudit(scope.ctx.database.db, { actor: scope.actor, action: 'TOTP_CODE_FAILED', resourceId: scope.actor.id, ipAddress: scope.ipAddress, details: { step } });
+/** Records a wrong code from a signed-in user (enable, regenerate, disable); high when it locked the account. */
+async function auditFailedCode(scope: ActorContext, step: AuditDetails<'TOTP_CODE_FAILED'>['step'], attempt: { counted: boolean; lockedNow: boolean }) {
+  await writeAudit(scope.ctx.database.db, {
+    actor: scope.actor,
+    action: 'TOTP_CODE_FAILED',
+    resourceId: scope.actor.id,
+    ipAddress: scope.ipAddress,
+    severity: attempt.counted && !attempt.lockedNow ? 'medium' : 'high',
+    details: { step, lockedNow: attempt.lockedNow },
+  });
+}
+
+/** The secret was proven (a right code, with the password where asked): the count and lock clear, as after a sign-in. */
+async function clearAttempts(tx: DbOrTx, userId: number): Promise<void> {
+  await tx.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, userId));
 }
 
 /**
@@ -46,17 +59,23 @@ export async function startTotpSetup(scope: ActorContext): Promise<TotpSetup> {
   });
 }
 
-/** Proves the pending secret with a code, turns 2FA on and returns ten backup codes, once. */
-export async function enableTotp(scope: ActorContext, { token }: { token: string }): Promise<string[]> {
+/**
+ * Proves the pending secret with a code, turns 2FA on and returns ten backup codes, once. Every
+ * other session of the user ends (one opened with the password alone must not outlive this); the
+ * session that enabled it stays.
+ */
+export async function enableTotp(scope: ActorContext, { token, sessionId }: { token: string; sessionId: string }): Promise<string[]> {
   const { ctx, actor } = scope;
   const db = ctx.database.db;
   const user = await loadSelf(db, actor.id);
   if (user.totpEnabled) throw conflict(TOTP_MESSAGES.alreadyEnabled);
   if (!user.totpSecretEnc) throw new AppError('BAD_REQUEST', TOTP_MESSAGES.noPendingSetup);
+  // Every code checked while signed in counts toward the sign-in lockout before it is checked.
+  const attempt = await countCodeAttempt(ctx, actor.id);
   const secret = decryptSecret(user.totpSecretEnc, ctx.keys.encryption);
-  const check = await checkTotpCode(secret, token, ctx.clock.now(), user.totpLastStep);
+  const check = attempt.counted ? await checkTotpCode(secret, token, ctx.clock.now(), user.totpLastStep) : { valid: false as const };
   if (!check.valid) {
-    await auditFailedCode(scope, 'enable');
+    await auditFailedCode(scope, 'enable', attempt);
     throw verifyFailed();
   }
   const codes = await db.transaction(async (tx) => {
@@ -68,8 +87,10 @@ export async function enableTotp(scope: ActorContext, { token }: { token: string
       .where(and(eq(users.id, actor.id), eq(users.totpEnabled, false), eq(users.totpSecretEnc, user.totpSecretEnc!)))
       .returning({ id: users.id });
     if (enabled.length !== 1) throw conflict(TOTP_MESSAGES.alreadyEnabled);
+    await clearAttempts(tx, actor.id);
     const fresh = await replaceBackupCodes(tx, actor.id, ctx.keys.encryption, ctx.clock.now());
     await writeAudit(tx, { actor, action: 'TOTP_ENABLED', resourceId: actor.id, ipAddress: scope.ipAddress });
+    await revokeUserSessions(ctx, actor.id, 'totp_enabled', tx, sessionId);
     return fresh;
   });
   return codes;
@@ -87,11 +108,13 @@ export async function regenerateBackupCodes(scope: ActorContext, { token }: { to
   const db = ctx.database.db;
   const user = await loadSelf(db, actor.id);
   if (!user.totpEnabled) throw new AppError('BAD_REQUEST', TOTP_MESSAGES.notEnabled);
-  if (!(await acceptTotpCode(ctx, db, user, token))) {
-    await auditFailedCode(scope, 'regenerate');
+  const attempt = await countCodeAttempt(ctx, actor.id);
+  if (!attempt.counted || !(await acceptTotpCode(ctx, db, user, token))) {
+    await auditFailedCode(scope, 'regenerate', attempt);
     throw verifyFailed();
   }
   return db.transaction(async (tx) => {
+    await clearAttempts(tx, actor.id);
     const codes = await replaceBackupCodes(tx, actor.id, ctx.keys.encryption, ctx.clock.now());
     await writeAudit(tx, { actor, action: 'TOTP_BACKUP_CODES_REGENERATED', resourceId: actor.id, ipAddress: scope.ipAddress });
     return codes;
@@ -104,15 +127,28 @@ export async function disableTotp(scope: ActorContext, input: { password: string
   const db = ctx.database.db;
   const user = await loadSelf(db, actor.id);
   if (!user.totpEnabled) throw new AppError('BAD_REQUEST', TOTP_MESSAGES.notEnabled);
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
+  // The password is a secret checked while signed in: counted toward the sign-in lockout before
+  // it is checked, never checked while locked, and audited when wrong (like change-password).
+  const attempt = await reserveLoginAttempt(ctx, { userId: actor.id });
+  const passwordOk = attempt.counted ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordTime(input.password), false);
+  if (!passwordOk) {
+    await writeAudit(db, {
+      actor,
+      action: 'FAILED_LOGIN',
+      severity: attempt.counted && !attempt.lockedNow ? 'medium' : 'high',
+      details: { reason: !attempt.counted ? 'locked' : attempt.lockedNow ? 'locked_now' : 'wrong_current_password' },
+      ipAddress: scope.ipAddress,
+    });
     throw validationError({ password: TOTP_MESSAGES.wrongPassword }, TOTP_MESSAGES.wrongPassword);
   }
+  // The code is checked under the same counted attempt: a right password with a wrong code still counts.
   const factor = await acceptSecondFactor(ctx, db, user, input.token, { allowBackup: true });
   if (!factor) {
-    await auditFailedCode(scope, 'disable');
+    await auditFailedCode(scope, 'disable', attempt);
     throw verifyFailed();
   }
   await db.transaction(async (tx) => {
+    await clearAttempts(tx, actor.id);
     await clearTotp(tx, actor.id, ctx.clock.now());
     await writeAudit(tx, { actor, action: 'TOTP_DISABLED', resourceId: actor.id, ipAddress: scope.ipAddress, details: { with: factor } });
   });

@@ -18,8 +18,10 @@ import { assertNotLastSuperAdmin, assertRoleChange, assertUsernameFree, loadMana
  */
 export async function updateUser({ ctx, actor, ipAddress }: ActorContext, { id, ...input }: { id: number } & z.output<typeof userUpdateBody>): Promise<User> {
   const db = ctx.database.db;
+  let lostProjects: number[] = [];
+  let user: User;
   try {
-    return await db.transaction(async (tx) => {
+    user = await db.transaction(async (tx) => {
       const target = await loadManageableUser(tx, actor, id);
       const before = target.row;
       assertRoleChange(actor, before, input.role);
@@ -44,6 +46,7 @@ export async function updateUser({ ctx, actor, ipAddress }: ActorContext, { id, 
       const memberships = input.projectIds
         ? await setMemberships(tx, id, input.projectIds, target.actorScope)
         : { added: [], removed: [], before: target.projectIds, after: target.projectIds };
+      lostProjects = memberships.removed;
 
       const roleChanged = before.role !== row!.role;
       const deactivated = before.isActive && !row!.isActive;
@@ -70,4 +73,13 @@ export async function updateUser({ ctx, actor, ipAddress }: ActorContext, { id, 
     if (isUniqueViolation(err)) throw usernameTaken();
     throw err;
   }
+  // Committed: the sockets of the projects the user lost leave those rooms now, on every instance.
+  await leaveLostProjects(ctx, id, lostProjects);
+  return user;
+}
+
+/** A user no longer in these projects stops hearing them at once (their sockets there close). */
+export async function leaveLostProjects(ctx: ActorContext['ctx'], userId: number, projectIds: number[]): Promise<void> {
+  for (const projectId of projectIds) await ctx.realtime.disconnectUserFromProject(userId, projectId);
+  if (projectIds.length) ctx.events.publish('membershipsEnded', { userId, projectIds });
 }

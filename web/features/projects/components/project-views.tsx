@@ -23,7 +23,7 @@ export function ProjectGrid({ projects, ...handlers }: ProjectActionHandlers & {
                 <Database aria-hidden="true" className="size-4 shrink-0 text-zinc-400" />
                 <dt className="sr-only">Veritabanı</dt>
                 <dd className="truncate">
-                  {p.dbHost} / {p.dbName}
+                  {p.dbHost ? `${p.dbHost} / ${p.dbName}` : '—'}
                 </dd>
               </div>
               <div className="flex items-center gap-2">
@@ -70,7 +70,7 @@ export function ProjectTable({ projects, ...handlers }: ProjectActionHandlers & 
                 <p className="font-mono text-xs text-zinc-500">{p.code}</p>
               </TableCell>
               <TableCell>
-                {p.dbHost} / {p.dbName}
+                {p.dbHost ? `${p.dbHost} / ${p.dbName}` : '—'}
               </TableCell>
               <TableCell className="max-w-56 truncate">{p.baseUrl}</TableCell>
               <TableCell className="whitespace-nowrap">{lastSyncText(p.lastSyncAt)}</TableCell>

@@ -1,4 +1,7 @@
+import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema';
 
 export interface ReservedAttempt {
   /** The account the name or id points at; null for an unknown name. */
@@ -44,4 +47,20 @@ export async function reserveLoginAttempt(ctx: AppContext, who: { username: stri
     [username, now.toISOString(), lockedUntil.toISOString(), userId],
   );
   return row ?? { userId: null, counted: false, lockedNow: false };
+}
+
+/**
+ * Gives back a reserved attempt whose password was right but which does not end in a sign-in yet
+ * (2FA on: the code step follows). A right password is no failure: abandoning the code step must
+ * not lock the account; wrong codes count on their own (totp/count-code-attempt.ts). A lock this
+ * very attempt set is lifted with it.
+ */
+export async function releaseLoginAttempt(ctx: AppContext, tx: DbOrTx, userId: number, attempt: ReservedAttempt): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      failedLoginCount: sql`greatest(${users.failedLoginCount} - 1, 0)`,
+      ...(attempt.lockedNow ? { lockedUntil: null } : {}),
+    })
+    .where(eq(users.id, userId));
 }
