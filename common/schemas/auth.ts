@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../enums';
 import { LOGIN_MESSAGES } from '../login-messages';
+import { sessionAbilitiesSchema } from './abilities';
 import { requiredString } from './api';
 
 export { LOGIN_MESSAGES };
@@ -31,6 +32,8 @@ export const sessionUserSchema = z.object({
   role: z.enum(ROLES),
   mustChangePassword: z.boolean(),
   projects: z.array(projectSummarySchema),
+  /** The screens and actions the server grants this caller, globally and per project. */
+  abilities: sessionAbilitiesSchema,
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '@common/contract';
+import { endpointKey } from '@common/contract/define-endpoint';
 import { ROLES, type Role } from '@common/enums';
 import { openSession } from '../modules/sessions/sessions';
 import type { AccessRule } from './access-rules';
@@ -60,6 +62,12 @@ afterAll(async () => {
 });
 
 describe('access matrix', () => {
+  it('has exactly one rule for every contract entry, keyed by the entry itself', () => {
+    const count = (endpoint: object) => rules.filter((rule) => rule.endpoint === endpoint).length;
+    expect(endpoints.filter((e) => count(e) !== 1).map(endpointKey), 'entries without exactly one access rule').toEqual([]);
+    expect(rules.filter((rule) => !endpoints.includes(rule.endpoint)).map(ruleKey), 'rules of no contract entry').toEqual([]);
+  });
+
   it('has exactly one rule for every /api route, and a route for every rule', () => {
     const routes = registeredRoutes(t).filter((r) => r.url.startsWith('/api/') && !r.url.startsWith(DOCS_PREFIX));
     expect(routes.length).toBeGreaterThan(10);

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { can, type Permission } from '@common/permissions';
+import type { Screen } from '@common/schemas/abilities';
+import { LoadingState } from '@web/components/ui';
+import { useScreenAbility } from '@web/stores/abilities';
 import { useSessionStore } from '@web/stores/session-store';
 import { ForbiddenPage } from './forbidden-page';
 import { paths } from './paths';
@@ -29,9 +31,13 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** A screen the role may not use shows the no-permission page instead (the server refuses its data anyway). */
-export function RequirePermission({ permission, children }: { permission: Permission; children: ReactNode }) {
-  const role = useSessionStore((s) => s.user?.role);
-  if (!role || !can(role, permission)) return <ForbiddenPage />;
+/**
+ * A screen the server did not give the user shows the no-permission page instead (the server
+ * refuses its data anyway). A session stored before abilities existed waits for /api/auth/me.
+ */
+export function RequireScreen({ screen, children }: { screen: Screen; children: ReactNode }) {
+  const allowed = useScreenAbility(screen);
+  if (allowed === undefined) return <LoadingState text="Yükleniyor..." />;
+  if (!allowed) return <ForbiddenPage />;
   return children;
 }

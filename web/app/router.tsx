@@ -1,6 +1,6 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { LoadingState } from '@web/components/ui';
-import { GuestOnly, RequirePermission, RequireSession } from './guards';
+import { GuestOnly, RequireScreen, RequireSession } from './guards';
 import { paths } from './paths';
 import { RouteErrorPage } from './route-error-page';
 import { CHANGE_PASSWORD_TITLE, NOT_FOUND_TITLE, SCREEN_ROUTES, type RouteHandle } from './routes';
@@ -15,7 +15,7 @@ function FullPageLoader() {
 
 /**
  * The route tree (spec §2.1). Screens come from SCREEN_ROUTES; each loads lazily and
- * sits behind its permission inside the signed-in frame. Exported as a function so tests
+ * sits behind its screen ability inside the signed-in frame. Exported as a function so tests
  * build it into a memory router.
  */
 /** Query cache and confirm dialog for every route past the sign-in page: a chunk of their own. */
@@ -32,9 +32,9 @@ export function buildRoutes(): RouteObject[] {
       const Page = await route.load();
       return {
         element: (
-          <RequirePermission permission={route.permission}>
+          <RequireScreen screen={route.screen}>
             <Page />
-          </RequirePermission>
+          </RequireScreen>
         ),
       };
     },

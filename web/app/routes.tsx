@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { Permission } from '@common/permissions';
+import type { Screen } from '@common/schemas/abilities';
 import type { ProjectSummary } from '@common/schemas/auth';
 import { paths, type AppPath } from './paths';
 
@@ -14,7 +14,8 @@ export type NavGroup = (typeof NAV_GROUPS)[number];
 /**
  * One signed-in screen. To add one: create web/features/<feature>/pages/<name>-page.tsx
  * exporting the page component, add its path to paths.ts, and add a row here. The
- * router, the sidebar, the header title and the permission gate all read this table.
+ * router, the sidebar, the header title and the screen gate all read this table; the server's
+ * abilities (common/schemas/abilities.ts) name the screen.
  */
 export interface ScreenRoute {
   path: AppPath;
@@ -22,8 +23,8 @@ export interface ScreenRoute {
   title: RouteTitle;
   navLabel: string;
   group: NavGroup;
-  /** Needed to see the screen: the nav hides it and a direct visit shows the no-permission page. */
-  permission: Permission;
+  /** Its name in the server's abilities: without it the nav hides it and a direct visit shows the no-permission page. */
+  screen: Screen;
   load: () => Promise<ComponentType>;
 }
 
@@ -33,7 +34,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     title: ({ activeProject }) => activeProject?.name ?? 'Panel',
     navLabel: 'Panel',
     group: 'Genel',
-    permission: 'dashboard:read',
+    screen: 'dashboard',
     // The app layer composes other features' dashboard parts into the dashboard's slots.
     load: () =>
       Promise.all([
@@ -64,7 +65,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     title: 'Gelişmiş Dashboard',
     navLabel: 'Gelişmiş Dashboard',
     group: 'Genel',
-    permission: 'report:read',
+    screen: 'advancedDashboard',
     load: () => import('@web/features/advanced-dashboard/pages/advanced-dashboard-page').then((m) => m.AdvancedDashboardPage),
   },
   {
@@ -72,7 +73,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     title: 'Bonus Talepleri',
     navLabel: 'Bonus Talepleri',
     group: 'Operasyon',
-    permission: 'request:read',
+    screen: 'bonus',
     load: () => import('@web/features/bonus/pages/bonus-page').then((m) => m.BonusPage),
   },
   {
@@ -80,7 +81,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     title: 'Bridge Senkronizasyon',
     navLabel: 'Bridge Senkronizasyon',
     group: 'Operasyon',
-    permission: 'sync:read',
+    screen: 'bridgeSync',
     load: () => import('@web/features/bridge-sync/pages/bridge-sync-page').then((m) => m.BridgeSyncPage),
   },
   {
@@ -88,7 +89,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     title: 'Routing Kuralları',
     navLabel: 'Routing Kuralları',
     group: 'Operasyon',
-    permission: 'routing:read',
+    screen: 'routingRules',
     load: () => import('@web/features/routing-rules/pages/routing-rules-page').then((m) => m.RoutingRulesPage),
   },
   {
@@ -96,7 +97,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     title: 'Kullanıcı Yönetimi',
     navLabel: 'Kullanıcı Yönetimi',
     group: 'Yönetim',
-    permission: 'user:read',
+    screen: 'users',
     load: () => import('@web/features/users/pages/users-page').then((m) => m.UsersPage),
   },
   {
@@ -104,7 +105,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     title: 'Rol Yönetimi',
     navLabel: 'Rol Yönetimi',
     group: 'Yönetim',
-    permission: 'user:manage',
+    screen: 'roleManagement',
     load: () => import('@web/features/role-management/pages/role-management-page').then((m) => m.RoleManagementPage),
   },
   {
@@ -112,7 +113,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     title: 'Proje Yönetimi',
     navLabel: 'Proje Yönetimi',
     group: 'Yönetim',
-    permission: 'project:manage',
+    screen: 'projects',
     // The app layer composes the bridge sync's 'Senkronize' button into each project's actions.
     load: () =>
       Promise.all([import('@web/features/projects/pages/projects-page'), import('@web/features/bridge-sync')]).then(
@@ -131,7 +132,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     title: 'Agent Yönetimi',
     navLabel: 'Agent Yönetimi',
     group: 'Yönetim',
-    permission: 'agent:read',
+    screen: 'agents',
     load: () => import('@web/features/agents/pages/agents-page').then((m) => m.AgentsPage),
   },
   {
@@ -139,7 +140,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     title: 'Raporlar',
     navLabel: 'Raporlar',
     group: 'Analiz',
-    permission: 'report:read',
+    screen: 'reports',
     load: () => import('@web/features/reports/pages/reports-page').then((m) => m.ReportsPage),
   },
   {
@@ -147,7 +148,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     title: 'Audit Logları',
     navLabel: 'Audit Logları',
     group: 'Analiz',
-    permission: 'audit:read',
+    screen: 'auditLogs',
     load: () => import('@web/features/audit-logs/pages/audit-logs-page').then((m) => m.AuditLogsPage),
   },
   {
@@ -155,7 +156,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     title: 'İki Faktörlü Doğrulama',
     navLabel: 'İki Faktörlü Doğrulama',
     group: 'Sistem',
-    permission: 'totp:self',
+    screen: 'totp',
     load: () => import('@web/features/totp/pages/totp-page').then((m) => m.TotpPage),
   },
   {
@@ -163,7 +164,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     title: 'Sistem Ayarları',
     navLabel: 'Sistem Ayarları',
     group: 'Sistem',
-    permission: 'settings:read',
+    screen: 'settings',
     load: () => import('@web/features/settings/pages/settings-page').then((m) => m.SettingsPage),
   },
 ];

@@ -1,5 +1,6 @@
 import type { Role } from '@common/enums';
 import type { SessionUser } from '@common/schemas/auth';
+import { abilitiesOf } from '@common/testing/role-abilities';
 import { useSessionStore } from '@web/stores/session-store';
 
 export const PROJECTS = [
@@ -16,6 +17,7 @@ export function sessionUser(role: Role = 'admin', overrides: Partial<SessionUser
     role,
     mustChangePassword: false,
     projects: PROJECTS,
+    abilities: abilitiesOf(role, PROJECTS.map((p) => p.id)),
     ...overrides,
   };
 }

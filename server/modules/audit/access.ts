@@ -1,11 +1,12 @@
-import type { AccessRule } from '../../test/access-rules';
+import * as audit from '@common/contract/audit';
+import { accessRule, type AccessRule } from '../../test/access-rules';
 
 const MANAGERS = ['super_admin', 'admin', 'manager'] as const;
 
 export const accessRules: AccessRule[] = [
-  { method: 'GET', url: '/api/projects/:projectId/audit-logs', roles: MANAGERS },
-  { method: 'GET', url: '/api/projects/:projectId/audit-logs/stats', roles: MANAGERS },
-  { method: 'GET', url: '/api/projects/:projectId/audit-logs/:id', roles: MANAGERS },
-  { method: 'GET', url: '/api/audit-logs', roles: ['super_admin'] },
-  { method: 'GET', url: '/api/audit-logs/:id', roles: ['super_admin'] },
+  accessRule(audit.listAuditLogs, MANAGERS),
+  accessRule(audit.getAuditStats, MANAGERS),
+  accessRule(audit.getAuditLog, MANAGERS),
+  accessRule(audit.listSystemAuditLogs, ['super_admin']),
+  accessRule(audit.getSystemAuditLog, ['super_admin']),
 ];

@@ -1,5 +1,10 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as agents from '@common/contract/agents';
+import * as auth from '@common/contract/auth';
+import { endpointKey, endpointPath, type EndpointDefinition } from '@common/contract/define-endpoint';
+import * as projects from '@common/contract/projects';
+import * as users from '@common/contract/users';
 import { auditLogs } from '../../db/schema';
 import type { AccessRule } from '../../test/access-rules';
 import { bearer, buildTenant, buildUser, createTestApp, login, TEST_PASSWORD, type TestApp } from '../../test/harness';
@@ -14,7 +19,7 @@ const mutating = Object.entries(modules)
   .filter(([file]) => COVERED_MODULES.includes(file.split('/')[1]!))
   .flatMap(([, m]) => m.accessRules)
   .filter((r) => r.method !== 'GET')
-  .map((r) => `${r.method} ${r.url}`);
+  .map((r) => r.endpoint);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,8 +31,8 @@ afterAll(async () => {
 
 type Tenant = Awaited<ReturnType<typeof buildTenant>>;
 interface Case {
-  /** The access rule it exercises. */
-  rule: string;
+  /** The contract entry it exercises. */
+  endpoint: EndpointDefinition;
   /** Set-up before counting starts; its result is handed to run. */
   prepare?(f: Tenant): Promise<string>;
   run(f: Tenant, token: string, prepared: string): Promise<{ statusCode: number; body: string }>;
@@ -39,49 +44,73 @@ interface Case {
 
 let n = 0;
 const project = () => ({ code: `ONE${n++}`, name: 'Bir Satır', baseUrl: 'https://x.example.com', dbHost: 'h', dbName: 'd', dbUser: 'u', dbPassword: 'gizli-sifre-1' });
-const call = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, token: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+/** Calls a contract entry: its method and path, never typed again. */
+const call = (endpoint: EndpointDefinition, token: string | null, input: { params?: Record<string, number>; body?: object } = {}) =>
+  t.app.inject({
+    method: endpoint.method,
+    url: endpointPath(endpoint.path, input.params),
+    headers: token ? bearer(token) : {},
+    ...(input.body ? { payload: input.body } : {}),
+  });
 
 const cases: Case[] = [
-  { rule: 'POST /api/auth/login', run: (f) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: f.members.agent.username, password: TEST_PASSWORD } }) },
-  { rule: 'POST /api/auth/logout', run: (_f, token) => call('POST', '/api/auth/logout', token) },
+  { endpoint: auth.login, run: (f) => call(auth.login, null, { body: { username: f.members.agent.username, password: TEST_PASSWORD } }) },
+  { endpoint: auth.logout, run: (_f, token) => call(auth.logout, token) },
   {
-    rule: 'POST /api/auth/refresh',
+    endpoint: auth.refreshTokens,
     // A rotation changes nothing a person did; presenting a spent token again is a security event.
     prepare: async (f) => {
       const s = await login(t.app, f.members.agent.username);
-      await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: s.refreshToken } });
+      await call(auth.refreshTokens, null, { body: { refreshToken: s.refreshToken } });
       t.clock.advance(60_000);
       return s.refreshToken;
     },
-    run: (_f, _token, spent) => t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: spent } }),
+    run: (_f, _token, spent) => call(auth.refreshTokens, null, { body: { refreshToken: spent } }),
     status: 401,
   },
-  { rule: 'POST /api/auth/change-password', run: (_f, token) => call('POST', '/api/auth/change-password', token, { currentPassword: TEST_PASSWORD, newPassword: 'yepyeni-sifre-1' }) },
-  { rule: 'POST /api/users', run: (f, token) => call('POST', '/api/users', token, { username: `tek${n++}`, fullName: 'Tek', email: 't@example.com', role: 'agent', projectIds: [f.project.id] }) },
-  { rule: 'PUT /api/users/:id', run: (f, token) => call('PUT', `/api/users/${f.members.agent.id}`, token, { username: f.members.agent.username, fullName: 'Yeni', email: 'y@example.com', role: 'operator', projectIds: [f.project.id, f.foreign.id] }) },
-  { rule: 'PATCH /api/users/:id/toggle', run: (f, token) => call('PATCH', `/api/users/${f.members.agent.id}/toggle`, token, { isActive: false }) },
-  { rule: 'PATCH /api/users/:id/role', run: (f, token) => call('PATCH', `/api/users/${f.members.agent.id}/role`, token, { role: 'operator', isActive: false }) },
-  { rule: 'POST /api/users/:id/reset-password', run: (f, token) => call('POST', `/api/users/${f.members.agent.id}/reset-password`, token) },
-  { rule: 'DELETE /api/users/:id', run: (f, token) => call('DELETE', `/api/users/${f.members.agent.id}`, token) },
-  { rule: 'POST /api/projects', run: (_f, token) => call('POST', '/api/projects', token, project()) },
-  { rule: 'PUT /api/projects/:id', run: (f, token) => call('PUT', `/api/projects/${f.project.id}`, token, { ...project(), code: f.project.code }) },
-  { rule: 'PATCH /api/projects/:id/toggle', run: (f, token) => call('PATCH', `/api/projects/${f.project.id}/toggle`, token, { isActive: false }) },
-  { rule: 'DELETE /api/projects/:id', run: (f, token) => call('DELETE', `/api/projects/${f.foreign.id}`, token) },
+  { endpoint: auth.changePassword, run: (_f, token) => call(auth.changePassword, token, { body: { currentPassword: TEST_PASSWORD, newPassword: 'yepyeni-sifre-1' } }) },
+  { endpoint: users.createUser, run: (f, token) => call(users.createUser, token, { body: { username: `tek${n++}`, fullName: 'Tek', email: 't@example.com', role: 'agent', projectIds: [f.project.id] } }) },
   {
-    rule: 'POST /api/projects/:projectId/agents',
+    endpoint: users.updateUser,
+    run: (f, token) =>
+      call(users.updateUser, token, {
+        params: { id: f.members.agent.id },
+        body: { username: f.members.agent.username, fullName: 'Yeni', email: 'y@example.com', role: 'operator', projectIds: [f.project.id, f.foreign.id] },
+      }),
+  },
+  { endpoint: users.toggleUser, run: (f, token) => call(users.toggleUser, token, { params: { id: f.members.agent.id }, body: { isActive: false } }) },
+  { endpoint: users.changeUserRole, run: (f, token) => call(users.changeUserRole, token, { params: { id: f.members.agent.id }, body: { role: 'operator', isActive: false } }) },
+  { endpoint: users.resetUserPassword, run: (f, token) => call(users.resetUserPassword, token, { params: { id: f.members.agent.id } }) },
+  { endpoint: users.deleteUser, run: (f, token) => call(users.deleteUser, token, { params: { id: f.members.agent.id } }) },
+  { endpoint: projects.createProject, run: (_f, token) => call(projects.createProject, token, { body: project() }) },
+  { endpoint: projects.updateProject, run: (f, token) => call(projects.updateProject, token, { params: { id: f.project.id }, body: { ...project(), code: f.project.code } }) },
+  { endpoint: projects.toggleProject, run: (f, token) => call(projects.toggleProject, token, { params: { id: f.project.id }, body: { isActive: false } }) },
+  { endpoint: projects.deleteProject, run: (f, token) => call(projects.deleteProject, token, { params: { id: f.foreign.id } }) },
+  {
+    endpoint: agents.addAgent,
     run: async (f, token) => {
       const u = await buildUser(t.app, { role: 'agent' });
-      return call('POST', `/api/projects/${f.project.id}/agents`, token, { mode: 'existing', userId: u.id });
+      return call(agents.addAgent, token, { params: { projectId: f.project.id }, body: { mode: 'existing', userId: u.id } });
     },
   },
-  { rule: 'POST /api/projects/:projectId/agents', run: (f, token) => call('POST', `/api/projects/${f.project.id}/agents`, token, { mode: 'new', username: `ag${n++}`, fullName: 'A', email: 'a@example.com' }) },
-  { rule: 'PUT /api/projects/:projectId/agents/:id', run: (f, token) => call('PUT', `/api/projects/${f.project.id}/agents/${f.members.agent.id}`, token, { maxLoad: 9 }) },
-  { rule: 'PATCH /api/projects/:projectId/agents/:id/toggle', run: (f, token) => call('PATCH', `/api/projects/${f.project.id}/agents/${f.members.agent.id}/toggle`, token, { isActive: false }) },
-  { rule: 'DELETE /api/projects/:projectId/agents/:id', run: (f, token) => call('DELETE', `/api/projects/${f.project.id}/agents/${f.members.agent.id}`, token) },
-  { rule: 'PUT /api/agents/me/status', as: 'agent', run: (_f, token) => call('PUT', '/api/agents/me/status', token, { status: 'away' }) },
-  { rule: 'POST /api/auth/admin/projects/:projectId/agents/:agentId/force-offline', as: 'manager', run: (f, token) => call('POST', `/api/auth/admin/projects/${f.project.id}/agents/${f.members.agent.id}/force-offline`, token, { reason: 'neden' }) },
-  { rule: 'POST /api/auth/admin/projects/:projectId/agents/:agentId/force-logout', as: 'manager', run: (f, token) => call('POST', `/api/auth/admin/projects/${f.project.id}/agents/${f.members.agent.id}/force-logout`, token, {}) },
+  {
+    endpoint: agents.addAgent,
+    run: (f, token) => call(agents.addAgent, token, { params: { projectId: f.project.id }, body: { mode: 'new', username: `ag${n++}`, fullName: 'A', email: 'a@example.com' } }),
+  },
+  { endpoint: agents.updateAgent, run: (f, token) => call(agents.updateAgent, token, { params: { projectId: f.project.id, id: f.members.agent.id }, body: { maxLoad: 9 } }) },
+  { endpoint: agents.toggleAgent, run: (f, token) => call(agents.toggleAgent, token, { params: { projectId: f.project.id, id: f.members.agent.id }, body: { isActive: false } }) },
+  { endpoint: agents.removeAgent, run: (f, token) => call(agents.removeAgent, token, { params: { projectId: f.project.id, id: f.members.agent.id } }) },
+  { endpoint: agents.setOwnStatus, as: 'agent', run: (_f, token) => call(agents.setOwnStatus, token, { body: { status: 'away' } }) },
+  {
+    endpoint: agents.forceAgentOffline,
+    as: 'manager',
+    run: (f, token) => call(agents.forceAgentOffline, token, { params: { projectId: f.project.id, agentId: f.members.agent.id }, body: { reason: 'neden' } }),
+  },
+  {
+    endpoint: agents.forceAgentLogout,
+    as: 'manager',
+    run: (f, token) => call(agents.forceAgentLogout, token, { params: { projectId: f.project.id, agentId: f.members.agent.id }, body: {} }),
+  },
 ];
 
 async function rows(): Promise<number> {
@@ -90,12 +119,12 @@ async function rows(): Promise<number> {
 
 describe('one audit row per change', () => {
   it('has a case for every mutating endpoint of the covered modules', () => {
-    const covered = new Set(cases.map((c) => c.rule));
-    expect(mutating.filter((r) => !covered.has(r))).toEqual([]);
+    const covered = new Set(cases.map((c) => c.endpoint));
+    expect(mutating.filter((e) => !covered.has(e)).map(endpointKey)).toEqual([]);
   });
 
   for (const c of cases) {
-    it(c.rule, async () => {
+    it(endpointKey(c.endpoint), async () => {
       const f = await buildTenant(t.app);
       const { accessToken } = await login(t.app, f.members[c.as ?? 'super_admin'].username);
       const prepared = c.prepare ? await c.prepare(f) : '';
@@ -111,7 +140,7 @@ describe('one audit row per change', () => {
     const f = await buildTenant(t.app);
     const s = await login(t.app, f.members.agent.username);
     const before = await rows();
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: s.refreshToken } });
+    const res = await call(auth.refreshTokens, null, { body: { refreshToken: s.refreshToken } });
     expect(res.statusCode).toBe(200);
     expect(await rows()).toBe(before);
   });
@@ -120,9 +149,9 @@ describe('one audit row per change', () => {
     const f = await buildTenant(t.app);
     const { accessToken } = await login(t.app, f.members.admin.username);
     const before = await rows();
-    await call('PATCH', `/api/users/${f.members.super_admin.id}/role`, accessToken, { role: 'agent' });
-    await call('POST', '/api/users', accessToken, { username: '' });
-    await call('POST', '/api/projects', accessToken, project());
+    await call(users.changeUserRole, accessToken, { params: { id: f.members.super_admin.id }, body: { role: 'agent' } });
+    await call(users.createUser, accessToken, { body: { username: '' } });
+    await call(projects.createProject, accessToken, { body: project() });
     expect(await rows()).toBe(before);
   });
 });

@@ -1,10 +1,11 @@
 import { ROLES } from '@common/enums';
-import type { AccessRule } from '../../test/access-rules';
+import * as auth from '@common/contract/auth';
+import { accessRule, type AccessRule } from '../../test/access-rules';
 
 export const accessRules: AccessRule[] = [
-  { method: 'POST', url: '/api/auth/login', roles: 'public' },
-  { method: 'POST', url: '/api/auth/refresh', roles: 'public' },
-  { method: 'POST', url: '/api/auth/logout', roles: ROLES },
-  { method: 'GET', url: '/api/auth/me', roles: ROLES },
-  { method: 'POST', url: '/api/auth/change-password', roles: ROLES },
+  accessRule(auth.login, 'public'),
+  accessRule(auth.refreshTokens, 'public'),
+  accessRule(auth.logout, ROLES),
+  accessRule(auth.getSessionUser, ROLES),
+  accessRule(auth.changePassword, ROLES),
 ];

@@ -8,7 +8,8 @@ import { burnPasswordTime, verifyPassword } from '../../lib/passwords';
 import { issueLoginChallenge, type TotpChallenge } from '../totp';
 import { writeAudit } from '../audit';
 import type { AuditDetails } from '@common/audit-catalogue';
-import { listProjectSummaries } from '../projects';
+import { listProjectSummaries, listWorkProjectIds } from '../projects';
+import { screenAbilities } from '../../policies/screen-abilities';
 import { releaseLoginAttempt, reserveLoginAttempt } from '../sessions';
 import { openSession, sessionUnknown } from '../sessions';
 
@@ -22,7 +23,11 @@ export interface LoginInput {
 /** Every refusal looks the same: unknown user, wrong password, locked or inactive account. */
 const loginFailed = () => new AppError('UNAUTHORIZED', LOGIN_MESSAGES.failed);
 
+/** The session user of the login and /api/auth/me answers, with the abilities the web app shows screens and buttons by. */
 export async function sessionUserOf(db: DbOrTx, user: typeof users.$inferSelect): Promise<SessionUser> {
+  // One after the other: `db` may be the sign-in's transaction.
+  const projects = await listProjectSummaries(db, user);
+  const workProjectIds = await listWorkProjectIds(db, user);
   return {
     id: user.id,
     username: user.username,
@@ -30,7 +35,8 @@ export async function sessionUserOf(db: DbOrTx, user: typeof users.$inferSelect)
     email: user.email,
     role: user.role,
     mustChangePassword: user.mustChangePassword,
-    projects: await listProjectSummaries(db, user),
+    projects,
+    abilities: screenAbilities(user.role, workProjectIds),
   };
 }
 

@@ -1,12 +1,13 @@
-import type { AccessRule } from '../../test/access-rules';
+import * as bridgeSync from '@common/contract/bridge-sync';
+import { accessRule, type AccessRule } from '../../test/access-rules';
 
 const RUN = ['super_admin', 'admin', 'manager'] as const;
 const READ = ['super_admin', 'admin', 'manager', 'operator'] as const;
 
 export const accessRules: AccessRule[] = [
-  { method: 'POST', url: '/api/bridge/projects/:projectId/sync', roles: RUN },
-  { method: 'POST', url: '/api/projects/:projectId/bridge-sync/start', roles: RUN },
-  { method: 'GET', url: '/api/bridge/projects/:projectId/sync/logs', roles: READ },
-  { method: 'GET', url: '/api/bridge/projects/:projectId/sync/status', roles: READ },
-  { method: 'GET', url: '/api/projects/:projectId/bridge-sync/stats', roles: READ },
+  accessRule(bridgeSync.startSync, RUN),
+  accessRule(bridgeSync.startProjectSync, RUN),
+  accessRule(bridgeSync.listSyncLogs, READ),
+  accessRule(bridgeSync.getSyncStatus, READ),
+  accessRule(bridgeSync.getSyncStats, READ),
 ];

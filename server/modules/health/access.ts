@@ -1,3 +1,4 @@
-import type { AccessRule } from '../../test/access-rules';
+import * as health from '@common/contract/health';
+import { accessRule, type AccessRule } from '../../test/access-rules';
 
-export const accessRules: AccessRule[] = [{ method: 'GET', url: '/api/health', roles: 'public' }];
+export const accessRules: AccessRule[] = [accessRule(health.getHealth, 'public')];

@@ -1,3 +1,4 @@
-import type { AccessRule } from '../../test/access-rules';
+import * as settings from '@common/contract/settings';
+import { accessRule, type AccessRule } from '../../test/access-rules';
 
-export const accessRules: AccessRule[] = [{ method: 'GET', url: '/api/projects/:projectId/notifications', roles: ['super_admin', 'admin'] }];
+export const accessRules: AccessRule[] = [accessRule(settings.listNotifications, ['super_admin', 'admin'])];

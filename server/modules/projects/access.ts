@@ -1,12 +1,13 @@
 import { ROLES } from '@common/enums';
-import type { AccessRule } from '../../test/access-rules';
+import * as projects from '@common/contract/projects';
+import { accessRule, type AccessRule } from '../../test/access-rules';
 
 /** Projects are addressed by :id, a project id checked for membership in the handler. */
 export const accessRules: AccessRule[] = [
-  { method: 'GET', url: '/api/projects', roles: ROLES },
-  { method: 'GET', url: '/api/projects/:id', roles: ROLES, projectParam: 'id' },
-  { method: 'POST', url: '/api/projects', roles: ['super_admin'] },
-  { method: 'PUT', url: '/api/projects/:id', roles: ['super_admin'], projectParam: 'id' },
-  { method: 'PATCH', url: '/api/projects/:id/toggle', roles: ['super_admin'], projectParam: 'id' },
-  { method: 'DELETE', url: '/api/projects/:id', roles: ['super_admin'], projectParam: 'id' },
+  accessRule(projects.listProjects, ROLES),
+  accessRule(projects.getProject, ROLES, { projectParam: 'id' }),
+  accessRule(projects.createProject, ['super_admin']),
+  accessRule(projects.updateProject, ['super_admin'], { projectParam: 'id' }),
+  accessRule(projects.toggleProject, ['super_admin'], { projectParam: 'id' }),
+  accessRule(projects.deleteProject, ['super_admin'], { projectParam: 'id' }),
 ];

@@ -1,3 +1,3 @@
 /** The projects module's public entry: other modules and the app import only what is named here. */
-export { listProjectSummaries } from './project-access';
+export { listProjectSummaries, listWorkProjectIds } from './project-access';
 export { default as projectRoutes } from './routes';

@@ -24,6 +24,21 @@ export async function listProjectSummaries(db: DbOrTx, user: { id: number; role:
   return rows;
 }
 
+/**
+ * Every project the user may work in (project-policy's mayWorkInProject), inactive ones
+ * included: the projects their session abilities are given for.
+ */
+export async function listWorkProjectIds(db: DbOrTx, user: { id: number; role: Role }): Promise<number[]> {
+  const rows = seesAllProjects(user.role)
+    ? await db.select({ id: projects.id }).from(projects).orderBy(asc(projects.id))
+    : await db
+        .select({ id: projectMembers.projectId })
+        .from(projectMembers)
+        .where(eq(projectMembers.userId, user.id))
+        .orderBy(asc(projectMembers.projectId));
+  return rows.map((row) => row.id);
+}
+
 export function projectSearchFilter(search: string | undefined, status: string | undefined): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
   if (search) {

@@ -1,11 +1,12 @@
-import type { AccessRule } from '../../test/access-rules';
+import * as settings from '@common/contract/settings';
+import { accessRule, type AccessRule } from '../../test/access-rules';
 
 const ADMINS = ['super_admin', 'admin'] as const;
 
 export const accessRules: AccessRule[] = [
-  { method: 'GET', url: '/api/system/settings', roles: ['super_admin'] },
-  { method: 'PUT', url: '/api/system/settings', roles: ['super_admin'] },
-  { method: 'GET', url: '/api/system/branding', roles: 'public' },
-  { method: 'GET', url: '/api/projects/:projectId/settings', roles: ADMINS },
-  { method: 'PUT', url: '/api/projects/:projectId/settings', roles: ADMINS },
+  accessRule(settings.getSystemSettings, ['super_admin']),
+  accessRule(settings.updateSystemSettings, ['super_admin']),
+  accessRule(settings.getBranding, 'public'),
+  accessRule(settings.getProjectSettings, ADMINS),
+  accessRule(settings.updateProjectSettings, ADMINS),
 ];

@@ -1,12 +1,13 @@
 import { ROLES } from '@common/enums';
-import type { AccessRule } from '../../test/access-rules';
+import * as totp from '@common/contract/totp';
+import { accessRule, type AccessRule } from '../../test/access-rules';
 
 export const accessRules: AccessRule[] = [
-  { method: 'POST', url: '/api/auth/totp/setup', roles: ROLES },
-  { method: 'POST', url: '/api/auth/totp/enable', roles: ROLES },
-  { method: 'GET', url: '/api/auth/totp/backup-codes', roles: ROLES },
-  { method: 'POST', url: '/api/auth/totp/regenerate-backup-codes', roles: ROLES },
-  { method: 'POST', url: '/api/auth/totp/disable', roles: ROLES },
-  { method: 'POST', url: '/api/auth/login/totp', roles: 'public' },
-  { method: 'POST', url: '/api/users/:userId/totp/reset', roles: ['super_admin', 'admin'] },
+  accessRule(totp.setupTotp, ROLES),
+  accessRule(totp.enableTotp, ROLES),
+  accessRule(totp.getTotpStatus, ROLES),
+  accessRule(totp.regenerateBackupCodes, ROLES),
+  accessRule(totp.disableTotp, ROLES),
+  accessRule(totp.loginWithTotp, 'public'),
+  accessRule(totp.resetUserTotp, ['super_admin', 'admin']),
 ];

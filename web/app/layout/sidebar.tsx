@@ -1,9 +1,8 @@
 import { NavLink } from 'react-router';
 import { X } from 'lucide-react';
-import { can } from '@common/permissions';
 import { Button, focusRing } from '@web/components/ui';
 import { cn } from '@web/lib/cn';
-import { useSessionStore } from '@web/stores/session-store';
+import { useScreenAbilities } from '@web/stores/abilities';
 import { NAV_GROUPS, SCREEN_ROUTES } from '../routes';
 import { NAV_ICONS } from './nav-icons';
 import { Brand } from '@web/components/layout/brand';
@@ -17,10 +16,10 @@ export interface SidebarContentProps {
   onClose?: () => void;
 }
 
-/** Product title, the screens the role may see (grouped), and the system status box. */
+/** Product title, the screens the server gives the user (grouped), and the system status box. */
 export function SidebarContent({ onNavigate, onClose }: SidebarContentProps) {
-  const role = useSessionStore((s) => s.user?.role);
-  const visible = SCREEN_ROUTES.filter((route) => role && can(role, route.permission));
+  const screens = useScreenAbilities();
+  const visible = SCREEN_ROUTES.filter((route) => screens[route.screen] === true);
   return (
     <div className="flex h-full flex-col">
       <div className="flex h-16 shrink-0 items-center justify-between gap-2 px-5">

@@ -2,9 +2,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { LogOut, ShieldAlert, WifiOff } from 'lucide-react';
-import { can } from '@common/permissions';
 import { agentControlForm } from '@common/schemas/agents';
 import { Button, Card, CardBody, CardHeader, Input, Select } from '@web/components/ui';
+import { useProjectAction } from '@web/stores/abilities';
 import { useSessionStore } from '@web/stores/session-store';
 import { FORCE_TOASTS, useAgents, useForceAgent, useLiveAgentStatus, type ForceAction } from '../api/agents-api';
 
@@ -13,12 +13,12 @@ type Values = z.input<typeof agentControlForm>;
 /**
  * The dashboard's agent control panel (spec §2.4): pick an agent ('Agent ID'), an optional
  * reason, then 'Force Offline' or 'Force Logout' in the active project. Shows how many
- * agents carry active tasks. Renders nothing for roles without agent:force.
+ * agents carry active tasks. Renders nothing for users the server gives no 'forceAgents' in the project.
  */
 export function AgentControlPanel() {
   const projectId = useSessionStore((s) => s.activeProjectId);
-  const user = useSessionStore((s) => s.user);
-  if (projectId === null || !user || !can(user.role, 'agent:force')) return null;
+  const mayForce = useProjectAction(projectId, 'forceAgents');
+  if (projectId === null || !mayForce) return null;
   return <ControlPanel projectId={projectId} />;
 }
 

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Coffee, Headset, UserCheck, UserX, Users } from 'lucide-react';
-import { can } from '@common/permissions';
 import { AGENT_MESSAGES } from '@common/schemas/agents';
 import { Card, CardBody, EmptyState, ErrorState, LoadingState, StatCard } from '@web/components/ui';
 import { formatNumber } from '@web/lib/format';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { RequireProject } from '@web/components/layout/require-project';
-import { useSessionStore } from '@web/stores/session-store';
+import { useProjectAction } from '@web/stores/abilities';
 import { useAgentSkills, useUpdateAgentSkills } from '../api/agent-skills-api';
 import { FORCE_TOASTS, useAgents, useForceAgent, useLiveAgentStatus, useToggleAgent } from '../api/agents-api';
 import { AgentCard, type AgentActions } from '../components/agent-card';
@@ -31,13 +30,13 @@ function AgentsScreen({ projectId }: { projectId: number }) {
   const forceAgent = useForceAgent(projectId, FORCE_TOASTS.named);
   const skills = useAgentSkills(projectId);
   const saveSkills = useUpdateAgentSkills(projectId);
-  const role = useSessionStore((s) => s.user?.role);
+  const canEditSkills = useProjectAction(projectId, 'manageRouting');
 
   const actions: AgentActions = {
     busyId: toggle.isPending ? toggle.variables.id : null,
     onToggle: (agent) => toggle.mutate({ id: agent.id, isActive: !agent.isActive }),
     onForce: (agent, action) => setForce({ agentId: agent.id, name: agent.fullName, action }),
-    canEditSkills: role !== undefined && can(role, 'routing:manage'),
+    canEditSkills,
     onEditSkills: (agent) => setSkillsTarget({ userId: agent.id, fullName: agent.fullName, skills: skills.data?.get(agent.id) }),
   };
 

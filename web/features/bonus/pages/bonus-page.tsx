@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
-import { can } from '@common/permissions';
 import type { SessionUser } from '@common/schemas/auth';
 import { PageActions } from '@web/components/layout/page-actions';
 import { Button, Card, CardBody, Dialog, EmptyState } from '@web/components/ui';
@@ -12,6 +11,7 @@ import {
   useLiveRequests,
   useRequestActions,
 } from '@web/entities/bonus-request';
+import { useProjectAction } from '@web/stores/abilities';
 import { useActiveProject, useSessionStore } from '@web/stores/session-store';
 import { ExportRequestsButton } from '../components/export-requests-button';
 import { LiveBadge } from '../components/live-badge';
@@ -25,13 +25,14 @@ function BonusRequests({ projectId, user }: { projectId: number; user: SessionUs
   useLiveRequests(projectId);
   const [state, change] = useTableState();
   const actions = useRequestActions(projectId, BONUS_SCREEN_ACTION_TEXTS);
+  const mayCreate = useProjectAction(projectId, 'createRequest');
   const [creating, setCreating] = useState(false);
   const [detailId, setDetailId] = useState<number | null>(null);
   return (
     <div className="flex flex-col gap-5">
       <PageActions>
         <ExportRequestsButton projectId={projectId} state={state} />
-        {can(user.role, 'request:create') && (
+        {mayCreate && (
           <Button icon={Plus} onClick={() => setCreating(true)}>
             Yeni Talep
           </Button>

@@ -1,14 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { FRESHNESS } from '@common/constants';
 import * as contract from '@common/contract/bridge-sync';
-import { can } from '@common/permissions';
 import { SYNC_MESSAGES, type SyncLog, type SyncProgress, type SyncStartBody, type SyncStatus } from '@common/schemas/bridge-sync';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import { apiCall } from '@web/lib/api-call';
 import type { MutationToasts } from '@web/lib/mutation-toasts';
 import { queryKeys } from '@web/lib/query-keys';
 import { useSocketEvent } from '@web/lib/use-project-socket';
-import { useSessionStore } from '@web/stores/session-store';
+import { useProjectAction, useProjectScreen } from '@web/stores/abilities';
 
 export const syncKeys = {
   all: (projectId: number) => queryKeys.project(projectId).scope('sync'),
@@ -35,10 +34,9 @@ export function syncLogsQuery(projectId: number, params: { page: number; limit: 
   });
 }
 
-/** Whether the signed-in user may read sync data / start a sync (operator+ / manager+). */
-export function useSyncPermissions() {
-  const role = useSessionStore((s) => s.user?.role);
-  return { canRead: Boolean(role && can(role, 'sync:read')), canRun: Boolean(role && can(role, 'sync:run')) };
+/** Whether the server lets the signed-in user read the project's sync data / start its sync. */
+export function useSyncPermissions(projectId: number | null) {
+  return { canRead: useProjectScreen(projectId, 'bridgeSync'), canRun: useProjectAction(projectId, 'runSync') };
 }
 
 /**
@@ -46,7 +44,7 @@ export function useSyncPermissions() {
  * (a card on /projects) is polled while its job runs, since this client is not in its room.
  */
 export function useSyncStatus(projectId: number | null, options: { poll?: boolean } = {}) {
-  const { canRead } = useSyncPermissions();
+  const { canRead } = useSyncPermissions(projectId);
   return useQuery({
     ...syncStatusQuery(projectId ?? 0),
     enabled: projectId !== null && canRead,
@@ -55,7 +53,7 @@ export function useSyncStatus(projectId: number | null, options: { poll?: boolea
 }
 
 export function useSyncLogs(projectId: number | null, params: { page: number; limit: number }) {
-  const { canRead } = useSyncPermissions();
+  const { canRead } = useSyncPermissions(projectId);
   return useQuery({ ...syncLogsQuery(projectId ?? 0, params), enabled: projectId !== null && canRead, placeholderData: (previous) => previous });
 }
 

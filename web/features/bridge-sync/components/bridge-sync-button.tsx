@@ -8,10 +8,10 @@ export const SYNCING_TEXT = 'Senkronize ediliyor…';
 /**
  * The dashboard's 'Bridge Sync' button (spec §2.4): starts a bonus sync of the active project and
  * reads 'Senkronize ediliyor…' for as long as the JOB runs (status + live socket), not only while
- * the request is in flight. Shown to roles that may start a sync.
+ * the request is in flight. Shown to users the server lets start one.
  */
 export function BridgeSyncButton({ projectId, className }: { projectId: number; className?: string }) {
-  const { canRun } = useSyncPermissions();
+  const { canRun } = useSyncPermissions(projectId);
   useLiveSync(projectId);
   const status = useSyncStatus(projectId);
   const start = useStartSync(projectId, undefined, SYNC_TOASTS.dashboard);

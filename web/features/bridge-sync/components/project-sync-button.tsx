@@ -21,7 +21,7 @@ function useRefreshProjectsWhenDone(running: boolean) {
  * shows its state while it runs (polled: the live socket follows only the active project).
  */
 export function ProjectSyncButton({ projectId, projectName, disabled }: { projectId: number; projectName: string; disabled?: boolean }) {
-  const { canRun } = useSyncPermissions();
+  const { canRun } = useSyncPermissions(projectId);
   const status = useSyncStatus(projectId, { poll: true });
   const start = useStartSync(projectId, (id) => startProjectSync(id));
   const running = start.isPending || status.data?.isRunning === true;

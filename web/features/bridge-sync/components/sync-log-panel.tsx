@@ -7,11 +7,11 @@ import { SyncLogTable } from './sync-log-table';
 
 /**
  * The dashboard's sync log list (spec §2.4) as a panel for the dashboard's `panels` slot: the
- * active project's latest jobs, live. Nothing for roles that may not read sync logs.
+ * active project's latest jobs, live. Nothing for users the server does not let read them.
  */
 export function SyncLogPanel() {
   const projectId = useSessionStore((s) => s.activeProjectId);
-  const { canRead } = useSyncPermissions();
+  const { canRead } = useSyncPermissions(projectId);
   if (projectId === null || !canRead) return null;
   return (
     <Card>

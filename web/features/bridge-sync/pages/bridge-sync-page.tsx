@@ -9,7 +9,7 @@ import { SyncStatCards } from '../components/sync-stat-cards';
 /** Bridge Senkronizasyon (/bridge-sync, spec §2.13): start a job, watch it live, read the logs. */
 export function BridgeSyncPage() {
   const projectId = useSessionStore((s) => s.activeProjectId);
-  const { canRun } = useSyncPermissions();
+  const { canRun } = useSyncPermissions(projectId);
   useLiveSync(projectId);
   const status = useSyncStatus(projectId);
 

@@ -2,7 +2,6 @@ import { useState, type ReactNode } from 'react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { FolderX, RefreshCw } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { can } from '@common/permissions';
 import type { SessionUser } from '@common/schemas/auth';
 import { Button, Card, CardBody, CardHeader, EmptyState } from '@web/components/ui';
 import {
@@ -15,6 +14,7 @@ import {
   useLiveRequests,
   useRequestActions,
 } from '@web/entities/bonus-request';
+import { useProjectAction } from '@web/stores/abilities';
 import { useActiveProject, useSessionStore } from '@web/stores/session-store';
 import { KanbanBoard } from '../components/kanban-board';
 import { RequestBoard } from '../components/request-board';
@@ -46,6 +46,7 @@ function Dashboard({ projectId, user, toolbar, panels }: { projectId: number; us
   const [searchParams, setSearchParams] = useSearchParams();
   const view: DashboardView = searchParams.get('view') === 'kanban' ? 'kanban' : 'board';
   const actions = useRequestActions(projectId, DASHBOARD_ACTION_TEXTS);
+  const mayCreate = useProjectAction(projectId, 'createRequest');
   const caller = { id: user.id, fullName: user.fullName };
   const [detailId, setDetailId] = useState<number | null>(null);
 
@@ -90,7 +91,7 @@ function Dashboard({ projectId, user, toolbar, panels }: { projectId: number; us
       <RequestActionDialogs actions={actions} />
       {/* Side by side on wide screens; a panel that renders nothing leaves its track empty. */}
       <div className="grid grid-cols-1 gap-5 xl:grid-cols-[repeat(auto-fit,minmax(28rem,1fr))]">
-        {can(user.role, 'request:create') && (
+        {mayCreate && (
           <Card>
             <CardHeader title={MANUAL_REQUEST_TEXTS.title} description="Dış referans ve kullanıcı adı opsiyoneldir; boş bırakılan alanlar gönderilmez." />
             <CardBody>

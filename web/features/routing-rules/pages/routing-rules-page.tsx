@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Plus, Split } from 'lucide-react';
-import { can } from '@common/permissions';
 import { ROUTING_MESSAGES, type RoutingRule, type RoutingRuleBody, type RoutingTestPayload } from '@common/schemas/routing';
 import { RequireProject } from '@web/components/layout/require-project';
 import { Button, Card, CardBody, CardHeader, EmptyState, ErrorState, LoadingState, useConfirm } from '@web/components/ui';
 import { formatNumber } from '@web/lib/format';
 import { notify } from '@web/lib/notify';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
-import { useSessionStore } from '@web/stores/session-store';
+import { useProjectAction } from '@web/stores/abilities';
 import {
   useCreateRoutingRule,
   useDeleteRoutingRule,
@@ -31,8 +30,7 @@ export function RoutingRulesPage() {
 }
 
 function RoutingRulesScreen({ projectId }: { projectId: number }) {
-  const role = useSessionStore((s) => s.user?.role);
-  const canManage = role !== undefined && can(role, 'routing:manage');
+  const canManage = useProjectAction(projectId, 'manageRouting');
   const confirm = useConfirm();
   const [filters, setFilters] = useState<RuleFilterValues>(NO_RULE_FILTERS);
   const [editing, setEditing] = useState<RoutingRule | 'new' | null>(null);

@@ -1,7 +1,6 @@
-import { can } from '@common/permissions';
 import { RequireProject } from '@web/components/layout/require-project';
 import { ErrorState, Spinner } from '@web/components/ui';
-import { useSessionStore } from '@web/stores/session-store';
+import { useGlobalAction } from '@web/stores/abilities';
 import { useProjectSettings, useSaveSettings, useSettingsLiveUpdates, useSystemSettings } from '../api/settings-api';
 import { RecentNotifications } from '../components/recent-notifications';
 import { SettingsForm } from '../components/settings-form';
@@ -12,8 +11,7 @@ export function SettingsPage() {
 }
 
 function ProjectSettingsScreen({ projectId }: { projectId: number }) {
-  const role = useSessionStore((s) => s.user?.role);
-  const isSystem = role !== undefined && can(role, 'system-settings:manage');
+  const isSystem = useGlobalAction('editSystemSettings');
   useSettingsLiveUpdates(projectId);
   const system = useSystemSettings(isSystem);
   const project = useProjectSettings(projectId);

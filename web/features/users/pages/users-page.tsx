@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { UserPlus, Users } from 'lucide-react';
 import { TABLE } from '@common/constants';
-import { can } from '@common/permissions';
 import type { User } from '@common/schemas/users';
 import { PageActions } from '@web/components/layout/page-actions';
 import { Button, Card, CardBody, EmptyState, ErrorState, LoadingState, Pagination, useConfirm } from '@web/components/ui';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { RequireProject } from '@web/components/layout/require-project';
+import { useProjectAction } from '@web/stores/abilities';
 import { useSessionStore } from '@web/stores/session-store';
 import { useUserAccountActions } from '@web/entities/user/user-account-actions';
 import { useCreateUser, useResetPassword, useResetUserTotp, useUpdateUser, useUsers } from '../api/users-api';
@@ -45,7 +45,7 @@ function UsersScreen({ projectId }: { projectId: number }) {
   const resetTotp = useResetUserTotp(projectId);
   const [totpTarget, setTotpTarget] = useState<User | null>(null);
   const { busyId, onToggle, onDelete } = useUserAccountActions(projectId);
-  const mayManage = can(actor.role, 'user:manage');
+  const mayManage = useProjectAction(projectId, 'manageUsers');
 
   const changeFilters = (next: UserFilterValues) => {
     setFilters(next);
