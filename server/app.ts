@@ -168,7 +168,9 @@ async function serveWebApp(app: App, webDist: string): Promise<void> {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' && hasWeb && !request.url.startsWith('/api/') && !request.url.startsWith('/socket.io')) {
+    // A missing hashed asset is a 404, never the page: during a rolling upgrade the balancer then
+    // asks the instance that has the newer build (deploy/nginx), and no browser caches a page as script.
+    if (request.method === 'GET' && hasWeb && !request.url.startsWith('/api/') && !request.url.startsWith('/socket.io') && !request.url.startsWith('/assets/')) {
       return reply.sendFile('index.html', root);
     }
     return reply.status(404).send({ success: false, code: 'NOT_FOUND', message: 'Kayıt bulunamadı' });
