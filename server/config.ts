@@ -85,21 +85,21 @@ export const configSchema = z.object({
 });
 export type Config = z.infer<typeof configSchema>;
 
-/** Settings valid one by one but not together. */
-function contradictions(config: Config): string[] {
+/** Settings valid one by one but not together (read from the raw environment, so they are told with the others). */
+function contradictions(env: Record<string, string | undefined>): string[] {
   const problems: string[] = [];
   // Several instances share Redis: each would otherwise make up its own key, and tokens signed by
   // one would be refused by the others.
-  if (config.REDIS_URL && !config.APP_SECRET) problems.push('APP_SECRET: REDIS_URL ayarlıyken gereklidir (her sunucu aynı anahtarı kullanmalı)');
+  if (env.REDIS_URL && !env.APP_SECRET) problems.push('APP_SECRET: REDIS_URL ayarlıyken gereklidir (her sunucu aynı anahtarı kullanmalı)');
   return problems;
 }
 
 /** One line per problem, `NAME: what is wrong`, or none. */
 export function configProblems(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Record<keyof Config, string>> = {}): { config?: Config; problems: string[] } {
-  const result = configSchema.safeParse({ ...env, ...overrides });
-  if (!result.success) return { problems: result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
-  const problems = contradictions(result.data);
-  return problems.length ? { problems } : { config: result.data, problems };
+  const merged = { ...env, ...overrides };
+  const result = configSchema.safeParse(merged);
+  const problems = [...(result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)), ...contradictions(merged)];
+  return result.success && problems.length === 0 ? { config: result.data, problems } : { problems };
 }
 
 export class ConfigError extends Error {

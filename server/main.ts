@@ -17,12 +17,13 @@ async function main() {
   });
   const app = await buildApp({ config, database });
   if (isDemoMode(config) && (await seedDemoIfEmpty(app.ctx))) app.log.info('demo data seeded (password: demo1234)');
-  // Demo projects sync from a real database of their own, served on this machine.
-  const demoExternal = isDemoMode(config) ? await startDemoExternalSystem(app.ctx) : null;
   if (!config.DATABASE_URL && !config.APP_SECRET) app.log.info(`secrets key kept in ${config.DATA_DIR}`);
   if (config.DATABASE_URL && !config.APP_SECRET) app.log.warn('APP_SECRET is not set: several instances need the same APP_SECRET');
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Demo projects sync from a real database of their own, served on this machine. Started after
+  // listening (it opens embedded databases of its own): only the sync jobs, started next, need it.
+  const demoExternal = isDemoMode(config) ? await startDemoExternalSystem(app.ctx) : null;
   const stopJobs = config.JOBS_ENABLED ? await startBackgroundJobs(app.ctx) : async () => undefined;
 
   let stopping = false;
