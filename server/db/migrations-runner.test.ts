@@ -39,9 +39,6 @@ describe('schema version at start (embedded database)', () => {
     const verified = openPglite(dir, 'verify');
     await expect(verified).rejects.toBeInstanceOf(SchemaBehindCodeError);
     await expect(verified).rejects.toThrow(/npm run migrate/);
-    // 'apply' brings it up to date, and 'verify' is then content.
-    await (await openPglite(dir, 'apply')).close();
-    await (await openPglite(dir, 'verify')).close();
   }, 300_000);
 });
 
