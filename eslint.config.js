@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'test-results', 'e2e/screenshots', 'server/db/migrations', 'playwright-report', '.tmp'] },
+  { ignores: ['dist', '.dist', 'data', 'node_modules', 'test-results', 'e2e/screenshots', 'server/db/migrations', 'playwright-report', '.tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

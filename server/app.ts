@@ -20,11 +20,14 @@ import { deriveKeys, resolveAppSecret } from './lib/secrets';
 import { registerAuthentication } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerOperations } from './ops/register-operations';
+import { REQUEST_ID_HEADER, requestIdGenerator } from './ops/request-id';
 import { inputValidatorCompiler } from './plugins/validator';
 import { authenticateToken, sessionCacheOf } from './modules/sessions';
 import { Realtime } from './realtime/realtime';
 import { registerRoutes } from './routes';
 import type { App } from './types';
+import { webDistFolder } from './web-dist';
 
 export interface BuildAppOptions {
   config: Config;
@@ -61,10 +64,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     // Forwarding headers are believed only from configured proxies (TRUST_PROXY).
     trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
+    genReqId: requestIdGenerator(config.TRUST_PROXY),
     bodyLimit: 1_048_576,
     // A path that is not valid percent-encoded UTF-8 never reaches a route; answer it in the one envelope too.
-    frameworkErrors: (_error, _request, reply) => {
-      void (reply as FastifyReply).status(400).send({ success: false, code: 'BAD_REQUEST', message: 'İstek geçersiz' });
+    frameworkErrors: (_error, request, reply) => {
+      void (reply as FastifyReply).status(400).header(REQUEST_ID_HEADER, request.id).send({ success: false, code: 'BAD_REQUEST', message: 'İstek geçersiz' });
     },
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
 
@@ -93,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('ctx', ctx);
 
   registerSecurityHeaders(app);
+  registerOperations(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, context) => ({
@@ -122,7 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerErrorHandler(app);
   registerAuthentication(app);
   await registerRoutes(app);
-  await serveWebApp(app, config.WEB_DIST);
+  await serveWebApp(app, webDistFolder(config.WEB_DIST));
 
   app.addHook('onReady', async () => {
     await realtime.attach(app.server, {
@@ -172,7 +177,9 @@ async function serveWebApp(app: App, webDist: string): Promise<void> {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' && hasWeb && !request.url.startsWith('/api/') && !request.url.startsWith('/socket.io')) {
+    // A missing hashed asset is a 404, never the page: during a rolling upgrade the balancer then
+    // asks the instance that has the newer build (deploy/nginx), and no browser caches a page as script.
+    if (request.method === 'GET' && hasWeb && !request.url.startsWith('/api/') && !request.url.startsWith('/socket.io') && !request.url.startsWith('/assets/')) {
       return reply.sendFile('index.html', root);
     }
     return reply.status(404).send({ success: false, code: 'NOT_FOUND', message: 'Kayıt bulunamadı' });

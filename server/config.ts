@@ -1,29 +1,58 @@
 import { z } from 'zod';
 
 const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'true ya da false olmalıdır' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** A whole number from the environment, with a message an operator understands. */
+const integer = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { error: `${min}-${max} arasında bir tam sayı olmalıdır` })
+    .transform(Number)
+    .pipe(z.number().int().min(min, { error: `en az ${min} olmalıdır` }).max(max, { error: `en çok ${max} olmalıdır` }));
+
+/** A URL whose scheme is one of `schemes` (a typo like `postgress://` stops the start, not the first query). */
+const urlWith = (schemes: string[]) =>
+  z.string().refine(
+    (v) => {
+      try {
+        return schemes.includes(new URL(v).protocol.replace(/:$/, ''));
+      } catch {
+        return false;
+      }
+    },
+    { error: `geçerli bir ${schemes.map((s) => `${s}://`).join(' ya da ')} adresi olmalıdır` },
+  );
 
 /** Every setting the server reads from its environment, parsed in one place. */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: integer(0, 65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   /** When set, a real PostgreSQL replaces the embedded one. */
-  DATABASE_URL: z.string().url().optional(),
+  DATABASE_URL: urlWith(['postgres', 'postgresql']).optional(),
+  /**
+   * At start: 'true' applies missing migrations under a PostgreSQL advisory lock (instances
+   * starting together migrate once); 'false' only checks the schema is current (`npm run migrate` first).
+   */
+  MIGRATE_ON_START: bool.default(true),
   /** When set, socket events reach clients of every instance. */
-  REDIS_URL: z.string().url().optional(),
+  REDIS_URL: urlWith(['redis', 'rediss']).optional(),
   /** Prefix of the socket.io Redis channels: deployments (or test runs) sharing one Redis keep apart. */
   REDIS_KEY: z.string().min(1).max(100).default('socket.io'),
   /** Secret for token signing and encryption at rest; generated into DATA_DIR when absent. */
-  APP_SECRET: z.string().min(32).optional(),
+  APP_SECRET: z.string().min(32, { error: 'en az 32 karakter olmalıdır' }).optional(),
+  /** Bearer token Prometheus sends to /metrics; unset, /metrics does not exist (404). */
+  METRICS_TOKEN: z.string().min(16, { error: 'en az 16 karakter olmalıdır' }).optional(),
   SEED_DEMO: bool.optional(),
   /** The API documentation (/api/docs): 'public', 'auth' (signed-in users only) or 'off'; unset: 'auth' in production, else 'public'. */
   API_DOCS: z.enum(['public', 'auth', 'off']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Serve the built web app from this folder (absent in API-only tests). */
-  WEB_DIST: z.string().default('./dist/web'),
+  WEB_DIST: z.string().optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
   SESSION_ABSOLUTE_TTL_SECONDS: z.coerce.number().int().min(300).default(7 * 24 * 3600),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
@@ -40,6 +69,11 @@ export const configSchema = z.object({
     .pipe(z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]))),
   /** Comma-separated extra origins allowed for the socket handshake (dev servers). */
   ALLOWED_ORIGINS: z.string().default(''),
+  /**
+   * After SIGTERM, /api/ready answers 503 for this many seconds while everything is still served,
+   * so a balancer checking readiness stops sending new work before the listener closes.
+   */
+  SHUTDOWN_DRAIN_SECONDS: integer(0, 120).default(0),
   /** Background jobs (sync schedule, presence sweeps); tests turn them off. */
   JOBS_ENABLED: bool.default(true),
   /** A running sync whose heartbeat is older than this belongs to a dead server and is closed as failed. */
@@ -53,14 +87,34 @@ export const configSchema = z.object({
 });
 export type Config = z.infer<typeof configSchema>;
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Record<keyof Config, string>> = {}): Config {
+/** Settings valid one by one but not together (read from the raw environment, so they are told with the others). */
+function contradictions(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  // Several instances share Redis: each would otherwise make up its own key, and tokens signed by
+  // one would be refused by the others.
+  if (env.REDIS_URL && !env.APP_SECRET) problems.push('APP_SECRET: REDIS_URL ayarlıyken gereklidir (her sunucu aynı anahtarı kullanmalı)');
+  return problems;
+}
+
+/** One line per problem, `NAME: what is wrong`, or none. */
+export function configProblems(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Record<keyof Config, string>> = {}): { config?: Config; problems: string[] } {
   const merged = { ...env, ...overrides };
   const result = configSchema.safeParse(merged);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`Geçersiz ortam ayarları:\n${lines}`);
+  const problems = [...(result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)), ...contradictions(merged)];
+  return result.success && problems.length === 0 ? { config: result.data, problems } : { problems };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Geçersiz ortam ayarları:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
   }
-  return result.data;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Record<keyof Config, string>> = {}): Config {
+  const { config, problems } = configProblems(env, overrides);
+  if (!config) throw new ConfigError(problems);
+  return config;
 }
 
 /** Demo mode seeds demo data on first start; on by default only for the embedded database. */

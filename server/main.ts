@@ -1,22 +1,29 @@
 import { buildApp } from './app';
-import { isDemoMode, loadConfig } from './config';
+import { isDemoMode } from './config';
+import { loadConfigOrExit } from './config-check';
 import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed/seed-demo';
 import { startBackgroundJobs } from './jobs';
 import { startDemoExternalSystem } from './modules/bridge-sync';
+import { beginDraining } from './ops/readiness';
 
 /** Starts the whole product: migrate, seed demo data on first start, serve web + API + socket. */
 async function main() {
-  const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const config = loadConfigOrExit();
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    migrations: config.MIGRATE_ON_START ? 'apply' : 'verify',
+  });
   const app = await buildApp({ config, database });
   if (isDemoMode(config) && (await seedDemoIfEmpty(app.ctx))) app.log.info('demo data seeded (password: demo1234)');
-  // Demo projects sync from a real database of their own, served on this machine.
-  const demoExternal = isDemoMode(config) ? await startDemoExternalSystem(app.ctx) : null;
   if (!config.DATABASE_URL && !config.APP_SECRET) app.log.info(`secrets key kept in ${config.DATA_DIR}`);
   if (config.DATABASE_URL && !config.APP_SECRET) app.log.warn('APP_SECRET is not set: several instances need the same APP_SECRET');
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Demo projects sync from a real database of their own, served on this machine. Started after
+  // listening (it opens embedded databases of its own): only the sync jobs, started next, need it.
+  const demoExternal = isDemoMode(config) ? await startDemoExternalSystem(app.ctx) : null;
   const stopJobs = config.JOBS_ENABLED ? await startBackgroundJobs(app.ctx) : async () => undefined;
 
   let stopping = false;
@@ -24,8 +31,11 @@ async function main() {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Not ready from now on; still serving during the drain, so a balancer moves traffic away first.
+    beginDraining(app.ctx);
+    const force = setTimeout(() => process.exit(1), 10_000 + config.SHUTDOWN_DRAIN_SECONDS * 1000);
     force.unref();
+    if (config.SHUTDOWN_DRAIN_SECONDS > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_SECONDS * 1000));
     await stopJobs();
     await app.close();
     await demoExternal?.stop();

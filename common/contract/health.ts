@@ -22,3 +22,27 @@ export const getHealth = defineEndpoint({
   response: healthSchema,
   raw: true,
 });
+
+/** What readiness checks; a failing one is named in the answer. */
+export const READINESS_PARTS = ['database', 'migrations', 'redis', 'shutdown'] as const;
+export const readinessSchema = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  /** The parts that fail, empty when ready. */
+  failing: z.array(z.enum(READINESS_PARTS)),
+});
+export type Readiness = z.infer<typeof readinessSchema>;
+
+/**
+ * For balancers and orchestrators, apart from liveness (/api/health): 200 only when this
+ * instance should get traffic (database answers, migrations current, Redis connected when
+ * configured, not shutting down); 503 naming the failing parts otherwise.
+ */
+export const getReady = defineEndpoint({
+  method: 'GET',
+  path: '/api/ready',
+  access: 'public',
+  summary: 'Hazır olma durumu',
+  tags: ['system'],
+  response: readinessSchema,
+  raw: true,
+});

@@ -14,6 +14,8 @@ export const failureSchema = z.object({
   code: z.enum(Object.keys(API_ERROR_STATUS) as [ApiErrorCode, ...ApiErrorCode[]]),
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
+  /** On a server error (5xx): the request's id, also in the `x-request-id` header and the server's log. */
+  requestId: z.string().optional(),
 });
 
 /** Path parameters are positive integer ids. */

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { loadConfig } from '../config';
+import { loadConfigOrExit } from '../config-check';
 import { backupEmbedded } from '../db/embedded-backup';
 
 /** `npm run backup [FILE]`: a snapshot of the embedded database and its key (stop the server first). */
 async function main() {
-  const config = loadConfig();
+  const config = loadConfigOrExit();
   if (config.DATABASE_URL) throw new Error('DATABASE_URL ayarlı: PostgreSQL için pg_dump kullanın (README)');
   const file = process.argv[2] ?? `bonus-panel-${new Date().toISOString().replace(/[:.]/g, '-')}.backup`;
   const header = await backupEmbedded(config.DATA_DIR, file);

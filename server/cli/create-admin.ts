@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline/promises';
-import { loadConfig } from '../config';
+import { loadConfigOrExit } from '../config-check';
 import { openDatabase } from '../db/client';
 import { users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
@@ -7,7 +7,7 @@ import { usernameIs } from '../lib/username';
 
 /** Creates the first super_admin, from ADMIN_USERNAME / ADMIN_PASSWORD / ADMIN_FULLNAME or prompts. */
 async function main() {
-  const config = loadConfig();
+  const config = loadConfigOrExit();
   const rl = process.stdin.isTTY ? createInterface({ input: process.stdin, output: process.stdout }) : null;
   const ask = async (envName: string, question: string) => process.env[envName] ?? (rl ? (await rl.question(question)).trim() : '');
   const username = await ask('ADMIN_USERNAME', 'Kullanıcı adı: ');

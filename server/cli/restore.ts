@@ -1,9 +1,9 @@
-import { loadConfig } from '../config';
+import { loadConfigOrExit } from '../config-check';
 import { restoreEmbedded } from '../db/embedded-backup';
 
 /** `npm run restore FILE`: brings a backup back into an empty DATA_DIR (stop the server first). */
 async function main() {
-  const config = loadConfig();
+  const config = loadConfigOrExit();
   if (config.DATABASE_URL) throw new Error('DATABASE_URL ayarlı: PostgreSQL için pg_restore / psql kullanın (README)');
   const file = process.argv[2];
   if (!file) throw new Error('Kullanım: npm run restore DOSYA');

@@ -6,6 +6,8 @@ import { holdDataFolder } from './data-folder-lock';
 import { makePrivateFolder } from './private-files';
 import { keepStatistics } from './statistics';
 import { bounded } from '../lib/bounded';
+import { timePgClient } from './query-timing';
+import { assertNotNewer, migrateUnderLock, readSchemaState, SchemaBehindCodeError, type RunQuery } from './migrations-runner';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -37,7 +39,19 @@ export interface ListenHandlers {
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+/**
+ * At open: 'apply' migrates (under an advisory lock on PostgreSQL), 'verify' only checks that the
+ * schema is exactly what this code expects (MIGRATE_ON_START=false, after `npm run migrate`).
+ * Both refuse a schema newer than the code.
+ */
+export type MigrationMode = 'apply' | 'verify';
+
+async function verifySchema(query: RunQuery): Promise<void> {
+  const state = await readSchemaState(query, MIGRATIONS_FOLDER);
+  if (assertNotNewer(state).behind) throw new SchemaBehindCodeError(state);
+}
+
+export async function openPostgres(url: string, poolSize = 10, migrations: MigrationMode = 'apply'): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -48,9 +62,26 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // ('error' on the pool, then replaced); a checked-out one (a transaction between two queries)
   // emits 'error' on itself, which unheard would throw: its query fails, and the pool drops it on release.
   pool.on('error', () => undefined);
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    timePgClient(client as never);
+  });
   const db = drizzle({ client: pool, schema }) as unknown as Db;
-  await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  try {
+    if (migrations === 'verify') await verifySchema(async (text, params) => (await pool.query(text, params as unknown[])).rows);
+    else {
+      const client = await pool.connect();
+      try {
+        const query: RunQuery = async (text, params) => (await client.query(text, params as unknown[])).rows;
+        await migrateUnderLock({ query }, MIGRATIONS_FOLDER, () => migrate(drizzle({ client, schema }) as never, { migrationsFolder: MIGRATIONS_FOLDER }));
+      } finally {
+        client.release();
+      }
+    }
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
   return {
     db,
     kind: 'postgres',
@@ -123,7 +154,7 @@ async function listenPostgres(pg: typeof import('pg').default, url: string, chan
  * Embedded PostgreSQL: in a data folder, or in memory when dataDir is undefined. PGlite runs in a
  * worker thread of its own (pglite-worker/), so the API's thread is not held while it works.
  */
-export async function openPglite(dataDir?: string): Promise<Database> {
+export async function openPglite(dataDir?: string, migrations: MigrationMode = 'apply'): Promise<Database> {
   const { PgliteWorkerClient } = await import('./pglite-worker/client');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -137,11 +168,14 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     throw err;
   }
   const db = drizzle({ client: client as never, schema }) as unknown as Db;
+  // One process holds an embedded data folder: no lock to take, only the version to check.
   try {
-    await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-  } catch (err) {
-    await client.close().finally(release);
-    throw err;
+    const query: RunQuery = async (text, params) => (await client.query(text, params as unknown[])).rows as Record<string, unknown>[];
+    if (migrations === 'verify') await verifySchema(query);
+    else if (assertNotNewer(await readSchemaState(query, MIGRATIONS_FOLDER)).behind) await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  } catch (error) {
+    await client.close().catch(() => undefined).finally(release);
+    throw error;
   }
   const database: Database = {
     db,
@@ -175,8 +209,8 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   return database;
 }
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string; migrations?: MigrationMode }): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, 10, opts.migrations);
   makePrivateFolder(opts.dataDir);
-  return openPglite(path.join(opts.dataDir, 'pg'));
+  return openPglite(path.join(opts.dataDir, 'pg'), opts.migrations);
 }

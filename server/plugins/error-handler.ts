@@ -51,16 +51,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
-      return reply.status(500).send({ success: false, code: 'INTERNAL', message: UNEXPECTED_MESSAGE });
+      return reply.status(500).send({ success: false, code: 'INTERNAL', message: UNEXPECTED_MESSAGE, requestId: request.id });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).header('retry-after', '5').send({ success: false, code: 'UNAVAILABLE', message: DATABASE_DOWN_MESSAGE });
+      return reply.status(503).header('retry-after', '5').send({ success: false, code: 'UNAVAILABLE', message: DATABASE_DOWN_MESSAGE, requestId: request.id });
     }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'unexpected error');
     // The rate limiter's message is ours (Turkish, with the wait); Fastify's other 4xx texts are English.
     const message = status === 429 && error.message ? error.message : (GENERIC_MESSAGES[status] ?? UNEXPECTED_MESSAGE);
-    return reply.status(status).send({ success: false, code: codeForStatus(status), message });
+    // A server error names the request, so support can find its log line (the web app shows it).
+    return reply.status(status).send({ success: false, code: codeForStatus(status), message, ...(status >= 500 ? { requestId: request.id } : {}) });
   });
 }

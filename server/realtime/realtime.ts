@@ -271,6 +271,11 @@ export class Realtime {
     return byUser;
   }
 
+  /** Sockets connected to this instance (the metrics read it). */
+  connectedSockets(): number {
+    return this.io?.of('/').sockets.size ?? 0;
+  }
+
   async redisStatus(): Promise<'up' | 'down' | 'unused'> {
     if (this.redisClients.length === 0) return 'unused';
     try {

@@ -3,7 +3,7 @@ import { useSessionStore } from '@web/stores/session-store';
 import { json, mockFetch, type RecordedCall } from '@web/test/fetch-mock';
 import { signInAs, signOutStore } from '@web/test/session-fixtures';
 import { apiRequest } from './api-client';
-import { ApiError } from './api-error';
+import { ApiError, errorMessage } from './api-error';
 
 const expired = json(401, { success: false, message: 'Oturum süresi doldu veya geçersiz' });
 
@@ -108,6 +108,21 @@ describe('api client token refresh', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(400);
     expect(error.fieldErrors).toEqual({ priority: 'Öncelik 1-5 arasında olmalıdır' });
+  });
+
+  it("shows a server error's request id to the user ('Hata kodu'), a client error's not", async () => {
+    const failing = json(500, { success: false, code: 'INTERNAL', message: 'Beklenmeyen bir hata oluştu', requestId: 'c0ffee00-1111' });
+    failing.headers.set('x-request-id', 'c0ffee00-1111');
+    mockFetch(() => failing.clone());
+    const error = (await apiRequest('GET', '/api/x').catch((e: unknown) => e)) as ApiError;
+    expect(error.requestId).toBe('c0ffee00-1111');
+    expect(errorMessage(error)).toBe('Beklenmeyen bir hata oluştu (Hata kodu: c0ffee00-1111)');
+
+    const refused = json(409, { success: false, code: 'CONFLICT', message: 'Talep zaten alınmış' });
+    refused.headers.set('x-request-id', 'c0ffee00-2222');
+    mockFetch(() => refused.clone());
+    const conflict = await apiRequest('POST', '/api/y', {}).catch((e: unknown) => e);
+    expect(errorMessage(conflict)).toBe('Talep zaten alınmış');
   });
 
   it('adds the query string without empty values', async () => {

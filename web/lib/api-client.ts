@@ -93,7 +93,7 @@ async function runRefresh(): Promise<string> {
     const failure = await readFailure(response);
     // The server could not answer (restarting, database down): the refresh token was not
     // spent, so the session is kept and the next call tries again.
-    if (response.status >= 500) throw new ApiError(response.status, failure.message ?? UNEXPECTED_ERROR, {}, failure.code);
+    if (response.status >= 500) throw new ApiError(response.status, failure.message ?? UNEXPECTED_ERROR, {}, failure.code, requestIdOf(response));
     endSession('forced');
     throw sessionEnded();
   }
@@ -142,7 +142,7 @@ async function unwrap<T>(response: Response): Promise<T> {
   try {
     body = await response.json();
   } catch {
-    throw new ApiError(response.status, UNEXPECTED_ERROR);
+    throw new ApiError(response.status, UNEXPECTED_ERROR, {}, undefined, requestIdOf(response));
   }
   const envelope = body as { success?: boolean; data?: T } & Failure;
   if (response.ok && envelope.success === true) return envelope.data as T;
@@ -150,7 +150,12 @@ async function unwrap<T>(response: Response): Promise<T> {
   if (envelope.code === 'TOTP_SETUP_REQUIRED') useSessionStore.getState().setTotpSetupRequired(true);
   // Signed in with a one-time password: the route guard takes the user to the change-password screen.
   if (envelope.code === 'PASSWORD_CHANGE_REQUIRED') markPasswordChangeRequired();
-  throw new ApiError(response.ok ? 500 : response.status, envelope.message ?? UNEXPECTED_ERROR, envelope.errors ?? {}, response.ok ? 'INTERNAL' : envelope.code);
+  throw new ApiError(response.ok ? 500 : response.status, envelope.message ?? UNEXPECTED_ERROR, envelope.errors ?? {}, response.ok ? 'INTERNAL' : envelope.code, requestIdOf(response));
+}
+
+/** The server's id of this request (every answer carries it): a server error shows it, for support to find its log. */
+function requestIdOf(response: Response): string | undefined {
+  return response.headers?.get('x-request-id') ?? undefined;
 }
 
 /**

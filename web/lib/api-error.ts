@@ -17,6 +17,8 @@ export class ApiError extends Error {
     message: string,
     readonly fieldErrors: Record<string, string> = {},
     code?: ApiErrorCode,
+    /** The server's `x-request-id` of the failed call. */
+    readonly requestId?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -32,7 +34,12 @@ export class ApiError extends Error {
 
 /** The text to show for a failure: the server's message, else the error's, else `fallback`. */
 export function errorMessage(error: unknown, fallback = UNEXPECTED_ERROR): string {
-  if (error instanceof ApiError) return error.message || fallback;
+  if (error instanceof ApiError) return withRequestId(error.message || fallback, error);
   if (error instanceof Error && error.message) return error.message;
   return fallback;
+}
+
+/** A server error's text ends with its request id, which support finds in the server's log. */
+export function withRequestId(message: string, error: ApiError): string {
+  return error.status >= 500 && error.requestId ? `${message} (Hata kodu: ${error.requestId})` : message;
 }

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import { readRawResult, type RawResult } from '../pglite-raw-statements';
 import { compactParserTable, OWN_PARSERS, type ArrayTypeRow } from '../pglite-parsers';
+import { timed } from '../query-timing';
 import type { WorkerError, WorkerReply, WorkerRequest } from './protocol';
 
 type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
@@ -23,6 +24,14 @@ function toError(error: WorkerError): Error {
  * Drizzle's PGlite driver takes: queries and transactions are sent to the worker and their rows
  * come back. The API's thread keeps serving requests while PostgreSQL runs a statement.
  */
+/**
+ * Under tsx (sources) the worker boots through boot.mjs, which registers tsx in the thread; in a
+ * build (dist/server/, one file per program) it is the bundled pglite-worker.js beside this code.
+ */
+function workerEntry(): URL {
+  return import.meta.url.endsWith('.ts') ? new URL('./boot.mjs', import.meta.url) : new URL('./pglite-worker.js', import.meta.url);
+}
+
 export class PgliteWorkerClient implements PgliteLike {
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
@@ -56,7 +65,7 @@ export class PgliteWorkerClient implements PgliteLike {
 
   /** Starts the worker and opens the database in `dataDir` (in memory when undefined). */
   static async open(dataDir: string | undefined): Promise<PgliteWorkerClient> {
-    const worker = new Worker(new URL('./boot.mjs', import.meta.url));
+    const worker = new Worker(workerEntry());
     const client = new PgliteWorkerClient(worker);
     try {
       client.parsers = compactParserTable(await client.call<ArrayTypeRow[]>({ op: 'open', dataDir }), OWN_PARSERS);
@@ -81,12 +90,12 @@ export class PgliteWorkerClient implements PgliteLike {
   }
 
   private async queryIn<T>(txId: number | null, text: string, params: unknown[], options: QueryOptions): Promise<RawResult<T>> {
-    return this.read<T>(await this.call<Uint8Array>({ op: 'query', text, params, txId }), options);
+    return this.read<T>(await timed(() => this.call<Uint8Array>({ op: 'query', text, params, txId })), options);
   }
 
   /** A named statement, prepared once in the worker (pglite-raw-statements.ts): its rows. */
   async namedQuery<T>(name: string, text: string, params: readonly unknown[]): Promise<T[]> {
-    return this.read<T>(await this.call<Uint8Array>({ op: 'named', name, text, params: [...params] }), {}).rows;
+    return this.read<T>(await timed(() => this.call<Uint8Array>({ op: 'named', name, text, params: [...params] })), {}).rows;
   }
 
   /** Decodes a reply here, with the caller's options (Drizzle keeps dates as text by parsers of its own). */

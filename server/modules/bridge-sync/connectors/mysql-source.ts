@@ -1,4 +1,5 @@
-import mysql from 'mysql2/promise';
+// Types only at load: the driver is loaded by the first MySQL sync, not at every start.
+import type mysql from 'mysql2/promise';
 import { toSourceError } from './source-errors';
 import {
   personRow,
@@ -51,7 +52,8 @@ export async function openMysqlSource(config: SourceConfig): Promise<SourceConne
   const fail = (err: unknown) => toSourceError(err, config);
   let connection: mysql.Connection;
   try {
-    connection = await mysql.createConnection({
+    const { default: driver } = await import('mysql2/promise');
+    connection = await driver.createConnection({
       host: config.host,
       port: config.port ?? 3306,
       user: config.user,
