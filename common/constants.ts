@@ -4,7 +4,7 @@ export const PRIORITY = {
   manualMin: 1,
   manualMax: 5,
   manualDefault: 3,
-  /** The form's 1–5 is stored as 2–10 (× 2), so its highest is the badges' 'Yüksek' (README "Priority"). */
+  /** The form's 1–5 is stored as 2–10 (× 2), so its highest is the badges' 'Yüksek' (docs/priority.md). */
   formToStoredFactor: 2,
   storedMin: 1,
   storedMax: 10,

@@ -219,7 +219,7 @@ export async function createRequests(
 
 /** The manual form (spec §2.4): one request; a repeated external id is refused with 409. */
 export async function createManualRequest({ ctx, actor, ipAddress }: ActorContext, input: { projectId: number; body: CreateRequestInput }): Promise<ViewedRequest> {
-  // The form's 1–5 is stored as 2–10, so its highest is the board's 'Yüksek' (README "Priority").
+  // The form's 1–5 is stored as 2–10, so its highest is the board's 'Yüksek' (docs/priority.md).
   const item = { ...input.body, priority: input.body.priority * PRIORITY.formToStoredFactor };
   const { created, viewed } = await createRequests(ctx, { projectId: input.projectId, source: 'manual', actor, ipAddress, items: [item], viewer: actor });
   const request = viewed.find((r) => r.id === created[0]?.id);
