@@ -1,5 +1,8 @@
 /** Business constants and limits (spec §9). */
 
+/** The time zone of a project whose settings name none (and of the system's own views). */
+export const DEFAULT_TIME_ZONE = 'Europe/Istanbul';
+
 export const PRIORITY = {
   manualMin: 1,
   manualMax: 5,
@@ -68,7 +71,7 @@ export const AGENT_THRESHOLDS = {
 
 export const SETTINGS_DEFAULTS = {
   appName: 'Bonus Management System',
-  timezone: 'Europe/Istanbul',
+  timezone: DEFAULT_TIME_ZONE,
   sessionTimeout: 7200,
   maxLoginAttempts: 5,
   emailNotifications: true,
@@ -76,7 +79,7 @@ export const SETTINGS_DEFAULTS = {
   autoSync: true,
   syncInterval: 30,
 } as const;
-export const TIMEZONES = ['Europe/Istanbul', 'UTC', 'America/New_York', 'Europe/London'] as const;
+export const TIMEZONES = [DEFAULT_TIME_ZONE, 'UTC', 'America/New_York', 'Europe/London'] as const;
 
 export const LOCALE = 'tr-TR';
 export const CURRENCY = 'TRY';
