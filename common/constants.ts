@@ -52,14 +52,6 @@ export const SESSION = {
   projectNotSpecifiedMessage: 'Project not specified',
 } as const;
 
-export const ADVANCED_DASHBOARD = {
-  refreshChoicesMs: [10_000, 30_000, 60_000, 300_000] as const,
-  defaultRefreshMs: 30_000,
-  performancePeriod: '7d',
-  activityLimit: 10,
-  dailyAverageDays: 30,
-} as const;
-
 export const AGENT_THRESHOLDS = {
   performanceHigh: 90,
   performanceMedium: 80,
