@@ -1,5 +1,5 @@
 import type { ListedUser } from '@common/schemas/users';
-import { InitialAvatar } from '@web/components/user-badges';
+import { UserIdentity } from '@web/components/user-badges';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@web/components/ui';
 import { UserAccountCells } from './user-account-cells';
 import { UserRowActions, type UserRowActionsProps } from './user-row-actions';
@@ -48,13 +48,7 @@ export function UserTable({ label, users, busyId, identity, ...actions }: UserTa
               </>
             ) : (
               <TableCell>
-                <div className="flex items-center gap-3">
-                  <InitialAvatar name={user.fullName || user.username} />
-                  <div className="min-w-0">
-                    <p className="truncate font-medium text-zinc-900 dark:text-zinc-100">{user.fullName}</p>
-                    <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{user.username}</p>
-                  </div>
-                </div>
+                <UserIdentity user={user} />
               </TableCell>
             )}
             <UserAccountCells user={user} />
