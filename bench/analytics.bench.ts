@@ -9,6 +9,7 @@ import { namedCpuSeconds, processCpuSeconds } from './cpu-time';
 import { benchLogin, startBenchServer } from './bench-process';
 import { runLoad, summarise } from './load';
 import { ensureBenchTenant, seedBenchRequests } from './seed-bench-requests';
+import { DEFAULT_TIME_ZONE } from '@common/constants';
 
 /**
  * `npm run bench:analytics`: on the request benchmark's data (1,000,000 requests over 5 projects
@@ -26,7 +27,7 @@ const pgliteDir = process.env.BENCH_PGLITE_DIR ?? path.join(root, '.tmp', 'bench
 const log = (s: string) => process.stdout.write(`${s}\n`);
 
 // The seeded data covers the last 60 days: the previous month is a whole month of it.
-const lastMonth = addDays(`${localDate('Europe/Istanbul', new Date()).slice(0, 7)}-01`, -1).slice(0, 7);
+const lastMonth = addDays(`${localDate(DEFAULT_TIME_ZONE, new Date()).slice(0, 7)}-01`, -1).slice(0, 7);
 const ALL_SCENARIOS = [
   { name: 'dashboard stats (30d)', path: (p: number) => `/api/projects/${p}/dashboard/stats?period=30d` },
   { name: 'dashboard performance (30d)', path: (p: number) => `/api/projects/${p}/dashboard/performance?period=30d` },

@@ -3,6 +3,7 @@ import { routingConditionInput, type RoutingCondition, type RoutingConditionInpu
 import type { Candidate } from '../server/modules/routing/candidates';
 import { zonedMoment, type RoutableRequest } from '../server/modules/routing/conditions';
 import { byEvaluationOrder, CandidatePool, decide, type EngineRule } from '../server/modules/routing/engine';
+import { DEFAULT_TIME_ZONE } from '../common/constants';
 
 /**
  * `npm run bench:routing`: the routing decision in process — 200 active rules, 50 agents — as the
@@ -88,7 +89,7 @@ function main(): void {
   const now = new Date();
   const rules = Array.from({ length: RULES }, (_, i) => ruleAt(i)).sort(byEvaluationOrder);
   const agents = Array.from({ length: AGENTS }, (_, i) => agentAt(i, now));
-  const moment = zonedMoment(now, 'Europe/Istanbul');
+  const moment = zonedMoment(now, DEFAULT_TIME_ZONE);
   const opts = { moment, random, trace: false };
   const requests = Array.from({ length: DECISIONS }, requestAt);
 

@@ -1,10 +1,13 @@
 /** Business constants and limits (spec §9). */
 
+/** The time zone of a project whose settings name none (and of the system's own views). */
+export const DEFAULT_TIME_ZONE = 'Europe/Istanbul';
+
 export const PRIORITY = {
   manualMin: 1,
   manualMax: 5,
   manualDefault: 3,
-  /** The form's 1–5 is stored as 2–10 (× 2), so its highest is the badges' 'Yüksek' (README "Priority"). */
+  /** The form's 1–5 is stored as 2–10 (× 2), so its highest is the badges' 'Yüksek' (docs/priority.md). */
   formToStoredFactor: 2,
   storedMin: 1,
   storedMax: 10,
@@ -49,14 +52,6 @@ export const SESSION = {
   projectNotSpecifiedMessage: 'Project not specified',
 } as const;
 
-export const ADVANCED_DASHBOARD = {
-  refreshChoicesMs: [10_000, 30_000, 60_000, 300_000] as const,
-  defaultRefreshMs: 30_000,
-  performancePeriod: '7d',
-  activityLimit: 10,
-  dailyAverageDays: 30,
-} as const;
-
 export const AGENT_THRESHOLDS = {
   performanceHigh: 90,
   performanceMedium: 80,
@@ -68,7 +63,7 @@ export const AGENT_THRESHOLDS = {
 
 export const SETTINGS_DEFAULTS = {
   appName: 'Bonus Management System',
-  timezone: 'Europe/Istanbul',
+  timezone: DEFAULT_TIME_ZONE,
   sessionTimeout: 7200,
   maxLoginAttempts: 5,
   emailNotifications: true,
@@ -76,7 +71,7 @@ export const SETTINGS_DEFAULTS = {
   autoSync: true,
   syncInterval: 30,
 } as const;
-export const TIMEZONES = ['Europe/Istanbul', 'UTC', 'America/New_York', 'Europe/London'] as const;
+export const TIMEZONES = [DEFAULT_TIME_ZONE, 'UTC', 'America/New_York', 'Europe/London'] as const;
 
 export const LOCALE = 'tr-TR';
 export const CURRENCY = 'TRY';

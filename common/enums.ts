@@ -198,7 +198,6 @@ export const ROUTING_SET_OPERATOR_LABELS: Record<RoutingSetOperator, string> = {
 
 /** The priority threshold: the request's priority is at least, or at most, N. */
 export const ROUTING_THRESHOLD_OPERATORS = ['gte', 'lte'] as const;
-export type RoutingThresholdOperator = (typeof ROUTING_THRESHOLD_OPERATORS)[number];
 
 /** The custom condition's comparisons. */
 export const ROUTING_CUSTOM_OPERATORS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'contains', 'starts_with'] as const;

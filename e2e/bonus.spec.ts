@@ -53,7 +53,7 @@ test.describe('panel: board ve manuel talep', () => {
     const waiting = card(column(page, 'Bekleyen'), externalId);
     await expect(waiting).toBeVisible();
     await expect(waiting).toContainText('e2e_oyuncu');
-    // The form's 1–5 is stored × 2 (README: priority mapping).
+    // The form's 1–5 is stored × 2 (docs/priority.md).
     await expect(waiting).toContainText('Öncelik: 8');
     await screenshot(page, 'dashboard-board-created');
 

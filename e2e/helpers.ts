@@ -51,7 +51,3 @@ export async function seriousA11yFindings(page: Page, label: string, scope?: str
   return serious.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** The page is no wider than the window: nothing scrolls sideways. */
-export async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-}

@@ -18,7 +18,6 @@ export type BulkRequestChange = z.infer<typeof bulkRequestChangeSchema>;
 
 /** Sent to a member the manager forced offline, just before their sockets close. */
 export const forcedOfflineSchema = z.object({ projectId: z.number().int(), reason: z.string().nullable(), by: z.string() });
-export type ForcedOffline = z.infer<typeof forcedOfflineSchema>;
 
 /** Server → client: each event with its payload. */
 export const serverEventSchemas = {

@@ -95,7 +95,6 @@ export const agentCreateBody = z.discriminatedUnion('mode', [
     maxLoad: maxLoadField.optional(),
   }),
 ]);
-export type AgentCreateBody = z.input<typeof agentCreateBody>;
 export const agentCreatedSchema = z.object({ agent: agentSchema, oneTimePassword: z.string().nullable() });
 
 export const agentUpdateBody = z.object({
@@ -104,7 +103,6 @@ export const agentUpdateBody = z.object({
   /** null: back to the project's default capacity (the settings' defaultAgentCapacity). */
   maxLoad: maxLoadField.nullable().optional(),
 });
-export type AgentUpdateBody = z.input<typeof agentUpdateBody>;
 
 export const performanceQuery = z.object({ period: z.enum(STATS_PERIODS).default('7d') });
 export const agentPerformanceSchema = z.object({

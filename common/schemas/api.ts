@@ -1,22 +1,9 @@
 import { z } from 'zod';
-import { API_ERROR_STATUS, type ApiErrorCode } from '../error-codes';
 
-/** The one response shape of the API. */
-export type ApiSuccess<T> = { success: true; data: T };
-export type ApiFailure = { success: false; code: ApiErrorCode; message: string; errors?: Record<string, string> };
-export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
-
+/** The one success shape of the API (failures are written by the error handler). */
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), data });
 }
-export const failureSchema = z.object({
-  success: z.literal(false),
-  code: z.enum(Object.keys(API_ERROR_STATUS) as [ApiErrorCode, ...ApiErrorCode[]]),
-  message: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
-  /** On a server error (5xx): the request's id, also in the `x-request-id` header and the server's log. */
-  requestId: z.string().optional(),
-});
 
 /** Path parameters are positive integer ids. */
 export const idParam = z.coerce.number().int().positive().max(2_147_483_647);

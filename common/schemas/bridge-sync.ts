@@ -116,7 +116,6 @@ export const syncStatusSchema = z.object({
 export type SyncStatus = z.infer<typeof syncStatusSchema>;
 
 /** 'sync-finished' socket payload: the log row as it ended. */
-export type SyncFinishedEvent = SyncLog;
 
 export const syncLogsQuery = z.object({
   page: z.coerce.number({ error: 'Sayfa bir tam sayı olmalıdır' }).int().min(1).max(1_000_000).default(1),

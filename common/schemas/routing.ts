@@ -221,7 +221,6 @@ export type RoutingRuleBody = z.input<typeof routingRuleBody>;
 export type RoutingRuleInput = z.output<typeof routingRuleBody>;
 
 export const routingUserRef = z.object({ id: z.number().int(), fullName: z.string(), username: z.string() });
-export type RoutingUserRef = z.infer<typeof routingUserRef>;
 
 export const routingRuleSchema = z.object({
   id: z.number().int(),
@@ -269,7 +268,6 @@ export const routingRuleListResponse = z.object({
   limit: z.number().int(),
   totalPages: z.number().int(),
 });
-export type RoutingRuleList = z.infer<typeof routingRuleListResponse>;
 
 export const routingRuleParams = z.object({ projectId: idParam, id: idParam });
 export const routingToggleBody = z.strictObject({ isActive: z.boolean({ error: 'isActive true veya false olmalıdır' }) });

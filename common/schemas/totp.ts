@@ -73,7 +73,6 @@ export type TotpChallenge = z.infer<typeof totpChallengeResponse>;
 
 /** POST /api/auth/login answers one of these. */
 export const loginOutcome = z.union([loginResponse, totpChallengeResponse]);
-export type LoginOutcome = z.infer<typeof loginOutcome>;
 
 export const loginTotpBody = z.object({
   challenge: z.string().min(1).max(128),

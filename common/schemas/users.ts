@@ -112,26 +112,24 @@ export const listedUserSchema = userSchema.extend({ abilities: userAbilitiesSche
 export type ListedUser = z.infer<typeof listedUserSchema>;
 export const userListSchema = pagedSchema(listedUserSchema);
 
-export const userCreateBody = z.object({
+/** The fields a user form sends, the same when creating and when editing. */
+const userBodyBase = z.object({
   username: usernameField,
   fullName: fullNameField,
   email: emailField,
+  /** Omitted on an edit: unchanged. */
   phone: phoneField,
   role: roleField,
   isActive: z.boolean().default(true),
+});
+
+export const userCreateBody = userBodyBase.extend({
   password: optionalPasswordField,
   projectIds: projectIdsField,
 });
 export type UserCreateBody = z.input<typeof userCreateBody>;
 
-export const userUpdateBody = z.object({
-  username: usernameField,
-  fullName: fullNameField,
-  email: emailField,
-  /** Omitted: unchanged. */
-  phone: phoneField,
-  role: roleField,
-  isActive: z.boolean().default(true),
+export const userUpdateBody = userBodyBase.extend({
   /** Omitted: memberships unchanged. Only the caller's own projects are touched. */
   projectIds: z.array(idParam).max(200).optional(),
 });

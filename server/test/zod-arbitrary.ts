@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import type { z } from 'zod';
 
 /**
  * Valid-shaped values for a request schema of common/ (zod 4): the right fields with values
@@ -120,4 +119,3 @@ export function fieldNamesOf(schema: unknown): string[] {
   return [];
 }
 
-export type AnyZod = z.ZodType;

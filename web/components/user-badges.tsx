@@ -1,6 +1,7 @@
 import { ROLE_BADGE_TONE, ROLE_LABELS, type Role } from '@common/enums';
 import { USER_MESSAGES } from '@common/schemas/users';
 import { Badge } from '@web/components/ui';
+import { cn } from '@web/lib/cn';
 import { formatDateTimeWithYear } from '@web/lib/format';
 
 /** Shared by the user, role and agent screens. */
@@ -32,5 +33,18 @@ export function InitialAvatar({ name }: { name: string }) {
     >
       {(name.trim()[0] ?? '?').toLocaleUpperCase('tr-TR')}
     </span>
+  );
+}
+
+/** Initials, the full name and the username under it (the user and role screens). */
+export function UserIdentity({ user, className, nameClassName }: { user: { fullName: string; username: string }; className?: string; nameClassName?: string }) {
+  return (
+    <div className={cn('flex items-center gap-3', className)}>
+      <InitialAvatar name={user.fullName || user.username} />
+      <div className="min-w-0">
+        <p className={cn('truncate font-medium text-zinc-900 dark:text-zinc-100', nameClassName)}>{user.fullName}</p>
+        <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{user.username}</p>
+      </div>
+    </div>
   );
 }

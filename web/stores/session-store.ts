@@ -107,7 +107,3 @@ export function useActiveProject(): ProjectSummary | null {
 export function useProjectTimeZone(): string {
   return useSessionStore((s) => s.projects.find((p) => p.id === s.activeProjectId)?.timezone) ?? SETTINGS_DEFAULTS.timezone;
 }
-
-export function isSignedIn(state: Pick<SessionState, 'token' | 'user'>): boolean {
-  return Boolean(state.token && state.user);
-}

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, integer, numeric, pgTable, primaryKey, serial, text, uniqueIndex, index, check } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './columns';
 import { users } from './users';
+import { DEFAULT_TIME_ZONE } from '../../../common/constants';
 
 export const projects = pgTable(
   'projects',
@@ -63,7 +64,7 @@ export const projectMembers = pgTable(
 function settingsColumns() {
   return {
     appName: text('app_name').notNull().default('Bonus Management System'),
-    timezone: text('timezone').notNull().default('Europe/Istanbul'),
+    timezone: text('timezone').notNull().default(DEFAULT_TIME_ZONE),
     sessionTimeout: integer('session_timeout').notNull().default(7200),
     maxLoginAttempts: integer('max_login_attempts').notNull().default(5),
     emailNotifications: boolean('email_notifications').notNull().default(true),

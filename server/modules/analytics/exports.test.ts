@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { bonusTestBed, insertRequests, requestsUrl } from '../bonus/bonus-test-kit';
-import { bearer } from '../../test/harness';
+import { eq } from 'drizzle-orm';
+import { agentsOwnProject, bonusTestBed, insertRequests, requestsUrl } from '../bonus/bonus-test-kit';
+import { projectSettings } from '../../db/schema';
+import { bearer, login } from '../../test/harness';
 import { TRY_FORMAT } from './file-writers';
 
 let bed: Awaited<ReturnType<typeof bonusTestBed>>;
@@ -81,6 +83,26 @@ describe('request export', () => {
     expect(first[10]).toBe('10.03.2026 03:01');
     const audit = await bed.app.ctx.database.query<{ details: unknown }>(`select details from audit_logs where action = 'EXPORT_DATA' order by id desc limit 1`);
     expect(JSON.stringify(audit[0]!.details)).toContain('"format":"csv"');
+  });
+
+  it("writes times in the project's time zone, as its screens show them", async () => {
+    const projectId = await agentsOwnProject(bed);
+    await bed.app.ctx.database.db.update(projectSettings).set({ timezone: 'America/New_York' }).where(eq(projectSettings.projectId, projectId));
+    // A fresh sign-in: the session learns the project's zone as it is now.
+    const token = (await login(bed.app, bed.members.agent.username)).accessToken;
+    // 00:03 UTC on 10 March 2026 is 20:03 on the 9th in New York (EDT, UTC−4) and 03:03 on the 10th in Istanbul.
+    await insertRequests(bed.app, projectId, [{ customerName: 'Zaman Dilimi', amount: '5', createdAt: new Date('2026-03-10T00:03:00Z'), completedAt: new Date('2026-03-10T12:30:00Z'), status: 'completed' }]);
+
+    const csv = await download(`${requestsUrl(projectId)}/export?format=csv`, token);
+    expect(csv.status).toBe(200);
+    const row = parseCsv(csv.raw)[2]!;
+    expect(row[10]).toBe('09.03.2026 20:03');
+    expect(row[11]).toBe('10.03.2026 08:30');
+
+    const xlsx = await download(`${requestsUrl(projectId)}/export?format=excel`, token);
+    const cells = (await readXlsx(xlsx.raw)).worksheets[0]!.getRow(3);
+    expect(cells.getCell(11).value).toEqual(new Date('2026-03-09T20:03:00Z'));
+    expect(cells.getCell(12).value).toEqual(new Date('2026-03-10T08:30:00Z'));
   });
 
   it('refuses a bad format and a foreign project', async () => {

@@ -17,22 +17,26 @@ export interface FilePart {
 export const TRY_FORMAT = '#,##0.00 [$₺-41F]';
 const DATE_FORMAT = 'dd.mm.yyyy';
 const DATETIME_FORMAT = 'dd.mm.yyyy hh:mm';
-export const EXPORT_TIME_ZONE = 'Europe/Istanbul';
-
-const wallClock = new Intl.DateTimeFormat('en-US', {
-  timeZone: EXPORT_TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-});
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * An instant as the Istanbul wall-clock time, in a Date whose UTC fields carry it: Excel date
- * cells have no time zone, and exceljs writes a Date's UTC fields.
+ * An instant as the wall-clock time of `timeZone` (the project's, as its screens show it), in a
+ * Date whose UTC fields carry it: Excel date cells have no time zone, and exceljs writes a Date's
+ * UTC fields.
  */
-export function istanbulWallClock(iso: string): Date {
-  const p = Object.fromEntries(wallClock.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
+export function wallClockTime(iso: string, timeZone: string): Date {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    });
+    wallClocks.set(timeZone, format);
+  }
+  const p = Object.fromEntries(format.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
   return new Date(Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)));
 }
 
-function excelValue(kind: ReportColumn['kind'], v: Cell): ExcelJS.CellValue {
+function excelValue(kind: ReportColumn['kind'], v: Cell, timeZone: string): ExcelJS.CellValue {
   if (v === null || v === '') return null;
   switch (kind) {
     case 'money':
@@ -43,7 +47,7 @@ function excelValue(kind: ReportColumn['kind'], v: Cell): ExcelJS.CellValue {
     case 'date':
       return new Date(`${String(v)}T00:00:00Z`);
     case 'datetime':
-      return istanbulWallClock(String(v));
+      return wallClockTime(String(v), timeZone);
     default:
       return String(v);
   }
@@ -57,9 +61,10 @@ const sheetName = (s: string) => s.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31);
 /**
  * A real .xlsx written by exceljs's streaming WorkbookWriter: rows are committed as they come,
  * so the whole file is never in memory. Each part is a sheet: a title row (project and period),
- * a bold, frozen header with an autofilter, money in TRY format, dates as date cells.
+ * a bold, frozen header with an autofilter, money in TRY format, dates as date cells holding
+ * the wall-clock time of `timeZone`.
  */
-export async function writeXlsx(out: Writable, title: string, parts: FilePart[]): Promise<void> {
+export async function writeXlsx(out: Writable, title: string, parts: FilePart[], timeZone: string): Promise<void> {
   const { default: excel } = await import('exceljs');
   const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Bonus Panel';
@@ -85,7 +90,7 @@ export async function writeXlsx(out: Writable, title: string, parts: FilePart[])
         const row = sheet.getRow(rowNumber++);
         part.columns.forEach((c, i) => {
           const cell = row.getCell(i + 1);
-          cell.value = excelValue(c.kind, r[c.key] ?? null);
+          cell.value = excelValue(c.kind, r[c.key] ?? null, timeZone);
           const fmt = FORMATS[c.kind];
           if (fmt) cell.numFmt = fmt;
         });
@@ -98,17 +103,17 @@ export async function writeXlsx(out: Writable, title: string, parts: FilePart[])
 }
 
 const dayText = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
-function dateTimeText(iso: string): string {
-  const d = istanbulWallClock(iso).toISOString();
+function dateTimeText(iso: string, timeZone: string): string {
+  const d = wallClockTime(iso, timeZone).toISOString();
   return `${dayText(d.slice(0, 10))} ${d.slice(11, 16)}`;
 }
 
-function csvField(kind: ReportColumn['kind'], v: Cell): string {
+function csvField(kind: ReportColumn['kind'], v: Cell, timeZone: string): string {
   if (v === null) return '';
   let text: string;
   if (kind === 'money' || kind === 'minutes' || kind === 'percent') text = String(v).replace('.', ',');
   else if (kind === 'date') text = dayText(String(v));
-  else if (kind === 'datetime') text = dateTimeText(String(v));
+  else if (kind === 'datetime') text = dateTimeText(String(v), timeZone);
   else text = String(v);
   // A cell starting with = + - @ would be a formula in a spreadsheet (CSV injection).
   if (kind === 'text' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
@@ -117,16 +122,16 @@ function csvField(kind: ReportColumn['kind'], v: Cell): string {
 
 export const CSV_BOM = '\uFEFF';
 
-/** CSV for Turkish Excel: UTF-8 with a BOM, ';' between fields, decimal commas, Istanbul dates. */
-export async function writeCsv(out: Writable, title: string, parts: FilePart[]): Promise<void> {
+/** CSV for Turkish Excel: UTF-8 with a BOM, ';' between fields, decimal commas, times in `timeZone`. */
+export async function writeCsv(out: Writable, title: string, parts: FilePart[], timeZone: string): Promise<void> {
   const write = (s: string) => (out.write(s) ? Promise.resolve() : new Promise<void>((r) => out.once('drain', () => r())));
   await write(CSV_BOM);
-  await write(`${csvField('text', title)}\r\n`);
+  await write(`${csvField('text', title, timeZone)}\r\n`);
   for (const [i, part] of parts.entries()) {
-    if (parts.length > 1) await write(`${i > 0 ? '\r\n' : ''}${csvField('text', part.name)}\r\n`);
-    await write(`${part.columns.map((c) => csvField('text', c.label)).join(';')}\r\n`);
+    if (parts.length > 1) await write(`${i > 0 ? '\r\n' : ''}${csvField('text', part.name, timeZone)}\r\n`);
+    await write(`${part.columns.map((c) => csvField('text', c.label, timeZone)).join(';')}\r\n`);
     for await (const batch of part.rows) {
-      await write(batch.map((r) => `${part.columns.map((c) => csvField(c.kind, r[c.key] ?? null)).join(';')}\r\n`).join(''));
+      await write(batch.map((r) => `${part.columns.map((c) => csvField(c.kind, r[c.key] ?? null, timeZone)).join(';')}\r\n`).join(''));
     }
   }
   out.end();

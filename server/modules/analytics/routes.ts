@@ -18,11 +18,14 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
 };
 
-/** Streams a file: the writer fills a pass-through the reply sends; a failure mid-way cuts the download. */
-function sendFile(app: App, reply: FastifyReply, format: ExportFormat, fileName: string, title: string, parts: FilePart[]) {
+/**
+ * Streams a file: the writer fills a pass-through the reply sends; a failure mid-way cuts the download.
+ * Times are written in `timeZone`, the project's, as its screens show them.
+ */
+function sendFile(app: App, reply: FastifyReply, format: ExportFormat, fileName: string, title: string, parts: FilePart[], timeZone: string) {
   const out = new PassThrough();
   reply.header('Content-Type', CONTENT_TYPES[format]).header('Content-Disposition', contentDisposition(fileName)).header('Cache-Control', 'no-store');
-  const write = format === 'excel' ? writeXlsx(out, title, parts) : writeCsv(out, title, parts);
+  const write = format === 'excel' ? writeXlsx(out, title, parts, timeZone) : writeCsv(out, title, parts, timeZone);
   write.catch((err: unknown) => {
     app.ctx.log.error({ err }, 'export failed');
     out.destroy(err instanceof Error ? err : new Error(String(err)));
@@ -48,7 +51,7 @@ async function auditExport(
   });
 }
 
-/** §7.6 dashboard, §7.9 reports and the exports (issue 12). Membership and role are checked before these run. */
+/** §7.6 dashboard, §7.9 reports, and the exports. Membership and role are checked before these run. */
 export default async function analyticsRoutes(app: App) {
   const ctx = app.ctx;
 
@@ -87,7 +90,7 @@ export default async function analyticsRoutes(app: App) {
       ]],
     };
     const parts: FilePart[] = [summary, ...report.parts.map((p) => ({ name: p.title, columns: p.columns, rows: [p.rows] }))];
-    return sendFile(app, reply, format, `${REPORT_FILE_PREFIX[type]}-${report.project.code}-${range.label}.${fileExtension(format)}`, title, parts);
+    return sendFile(app, reply, format, `${REPORT_FILE_PREFIX[type]}-${report.project.code}-${range.label}.${fileExtension(format)}`, title, parts, projectTimeZone(req));
   });
 
   route(app, exportRequests, async (req, reply) => {
@@ -95,8 +98,9 @@ export default async function analyticsRoutes(app: App) {
     const { format, ...filters } = req.query;
     const [project] = await ctx.database.query<{ code: string; name: string }>('select code, name from projects where id = $1', [projectId]);
     await auditExport(app, req as unknown as FastifyRequest, projectId, 'bonus_request', { format, filters });
-    const stamp = new Intl.DateTimeFormat('en-CA', { timeZone: projectTimeZone(req) }).format(ctx.clock.now());
+    const timeZone = projectTimeZone(req);
+    const stamp = new Intl.DateTimeFormat('en-CA', { timeZone }).format(ctx.clock.now());
     const parts: FilePart[] = [{ name: 'Talepler', columns: REQUEST_EXPORT_COLUMNS, rows: requestExportBatches(ctx.database, projectId, filters) }];
-    return sendFile(app, reply, format, `bonus-talepleri-${project!.code}-${stamp}.${fileExtension(format)}`, `${project!.name} (${project!.code}) — Bonus Talepleri — ${stamp}`, parts);
+    return sendFile(app, reply, format, `bonus-talepleri-${project!.code}-${stamp}.${fileExtension(format)}`, `${project!.name} (${project!.code}) — Bonus Talepleri — ${stamp}`, parts, timeZone);
   });
 }

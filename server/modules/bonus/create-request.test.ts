@@ -30,7 +30,7 @@ describe('POST …/requests (manual request form)', () => {
     expect(data).toMatchObject({
       externalId: 'MAN-1',
       customerUsername: 'mehmet34',
-      // The form's 4 is stored as 8 (× 2, README "Priority").
+      // The form's 4 is stored as 8 (× 2, docs/priority.md).
       priority: 8,
       amount: '1250.50',
       bonusType: 'cashback',

@@ -233,7 +233,7 @@ export async function createManualRequest(
   input: { projectId: number; body: CreateRequestInput },
   routing: CreationRouting,
 ): Promise<ViewedRequest> {
-  // The form's 1–5 is stored as 2–10, so its highest is the board's 'Yüksek' (README "Priority").
+  // The form's 1–5 is stored as 2–10, so its highest is the board's 'Yüksek' (docs/priority.md).
   const item = { ...input.body, priority: input.body.priority * PRIORITY.formToStoredFactor };
   const { created, viewed } = await createRequests(ctx, { projectId: input.projectId, source: 'manual', actor, ipAddress, items: [item], viewer: actor }, routing);
   const request = viewed.find((r) => r.id === created[0]?.id);

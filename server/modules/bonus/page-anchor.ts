@@ -1,6 +1,7 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bonusRequestDaily, bonusRequests, projectSettings } from '../../db/schema';
+import { DEFAULT_TIME_ZONE } from '@common/constants';
 
 /**
  * Deep pages of the list in date order without walking every row before them.
@@ -31,8 +32,8 @@ export function pageAnchor(db: DbOrTx, params: { projectId: Placeholder; offset:
   const ofList = sql`${bonusRequestDaily.projectId} = ${projectId}${status ? sql` and ${status}` : sql``}`;
   const dir = sql.raw(newestFirst ? 'desc' : 'asc');
   const rollupOrder = sql`${bonusRequestDaily.day} ${dir}, ${bonusRequestDaily.bonusType} ${dir}, ${bonusRequestDaily.status} ${dir}`;
-  // The zone the roll-up triggers (0016) count days in, with their default.
-  const zone = sql`coalesce((select ${projectSettings.timezone} from ${projectSettings} where ${projectSettings.projectId} = ${projectId}), 'Europe/Istanbul')`;
+  // The zone the roll-up triggers (0016) count days in, with their default (a literal: the statement is prepared).
+  const zone = sql`coalesce((select ${projectSettings.timezone} from ${projectSettings} where ${projectSettings.projectId} = ${projectId}), ${sql.raw(`'${DEFAULT_TIME_ZONE}'`)})`;
   // The first roll-up row (in list order) at which the running count passes the offset is in the
   // day that holds the asked row; `skip` takes off the rows of the days before it.
   const cte = db.$with('page_anchor', { edge: sql<string>`edge`, skip: sql<number>`skip` }).as(sql`

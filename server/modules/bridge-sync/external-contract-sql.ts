@@ -1,5 +1,5 @@
 /**
- * The external database contract as SQL, one statement per entry: the README quotes it, the demo
+ * The external database contract as SQL, one statement per entry: docs/bridge-sync.md quotes it, the demo
  * external system and the tests create their sources with it, so all three stay the same.
  * Column types may differ in a real system (an integer external_id, a view over other tables);
  * the names, the meaning and the (updated_at, external_id) index are what matter.

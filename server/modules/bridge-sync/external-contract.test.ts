@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { checkRequestRow, mapExternalStatus, normaliseAmount, type ExternalRequestRow } from './external-contract';
 import { MYSQL_CONTRACT_SQL, POSTGRES_CONTRACT_SQL } from './external-contract-sql';
 
-const README = readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../README.md'), 'utf8');
+const CONTRACT_DOC = readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/bridge-sync.md'), 'utf8');
 
 const row = (overrides: Partial<ExternalRequestRow> = {}): ExternalRequestRow => ({
   externalId: 'X1',
@@ -23,8 +23,8 @@ const row = (overrides: Partial<ExternalRequestRow> = {}): ExternalRequestRow =>
 });
 
 describe('the external database contract', () => {
-  it('README quotes exactly the SQL the demo and the tests create their sources with', () => {
-    for (const statement of [...POSTGRES_CONTRACT_SQL, ...MYSQL_CONTRACT_SQL]) expect(README).toContain(statement);
+  it('docs/bridge-sync.md quotes exactly the SQL the demo and the tests create their sources with', () => {
+    for (const statement of [...POSTGRES_CONTRACT_SQL, ...MYSQL_CONTRACT_SQL]) expect(CONTRACT_DOC).toContain(statement);
   });
 
   it('maps external statuses: open ones never move an existing request, closed ones do', () => {

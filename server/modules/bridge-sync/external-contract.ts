@@ -1,7 +1,7 @@
 import { BONUS_TYPES, CUSTOMER_SEGMENTS, type BonusType, type CustomerSegment, type RequestStatus } from '@common/enums';
 
 /**
- * What a project's own database must offer (README "Bridge sync: the external database contract"):
+ * What a project's own database must offer (docs/bridge-sync.md, "The external database contract"):
  * a `bonus_requests` table or view and a `personnel` one. The connectors read these columns and
  * hand over rows in the shapes below; this file turns them into what we store, row by row, so a
  * bad row is reported and skipped without stopping the job.

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { windowHolds, zonedMoment, type TimeWindow } from './conditions';
 import { handOutWaiting } from './hand-out';
+import { DEFAULT_TIME_ZONE } from '@common/constants';
 
 /** How often the clock is checked for time windows that opened (the same tick as the claim lease). */
 export const WINDOW_TICK_MS = 60_000;
@@ -22,7 +23,7 @@ interface WindowRow {
  */
 export async function handOutWhereWindowsOpened(ctx: AppContext, since: Date, now: Date): Promise<number[]> {
   const result = await ctx.database.db.execute(sql`
-    select distinct r.project_id, coalesce(s.timezone, 'Europe/Istanbul') as timezone, c.params
+    select distinct r.project_id, coalesce(s.timezone, ${DEFAULT_TIME_ZONE}) as timezone, c.params
     from routing_rule_conditions c
     join routing_rules r on r.id = c.rule_id
     left join project_settings s on s.project_id = r.project_id

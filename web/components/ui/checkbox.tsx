@@ -1,6 +1,6 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { cn } from '@web/lib/cn';
-import { FieldMessages } from './field';
+import { FieldMessages, useFieldIds } from './field';
 import { focusRing } from './focus-ring';
 
 export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
@@ -13,11 +13,7 @@ export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement
 
 /** A checkbox with its label on the right; the whole label is the click target. */
 export function Checkbox({ label, hint, error, containerClassName, className, id: givenId, ...rest }: CheckboxProps) {
-  const autoId = useId();
-  const id = givenId ?? autoId;
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const { id, hintId, errorId, describedBy } = useFieldIds(givenId, hint, error);
   return (
     <div className={cn('flex items-start gap-2.5', containerClassName)}>
       <input

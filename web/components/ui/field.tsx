@@ -20,13 +20,18 @@ export interface FieldProps {
   children: (control: FieldControlProps) => ReactNode;
 }
 
-/** Label, control, hint and error, wired together with ids so assistive tech reads them in order. */
-export function Field({ label, error, hint, required, hideLabel, className, id: givenId, children }: FieldProps) {
+/** A control's id (given or generated) and the ids of its hint and error lines, which aria-describedby names. */
+export function useFieldIds(givenId: string | undefined, hint: ReactNode, error: ReactNode) {
   const autoId = useId();
   const id = givenId ?? autoId;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return { id, hintId, errorId, describedBy: [hintId, errorId].filter(Boolean).join(' ') || undefined };
+}
+
+/** Label, control, hint and error, wired together with ids so assistive tech reads them in order. */
+export function Field({ label, error, hint, required, hideLabel, className, id: givenId, children }: FieldProps) {
+  const { id, hintId, errorId, describedBy } = useFieldIds(givenId, hint, error);
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <label htmlFor={id} className={cn('text-sm font-medium text-zinc-800 dark:text-zinc-200', hideLabel && 'sr-only')}>

@@ -4,6 +4,7 @@ import { auditLogs, bonusRequestEvents, bonusRequests, projectMembers, projects,
 import { buildProject, buildTenant, buildUser, createTestApp, login, type TestApp } from '../../../test/harness';
 import { ago, pointProjectAt, requestsOf, runSync } from './sync-test-kit';
 import { changeQuietly, dialect, insertPersonnel, insertRequests, type SourceRequest, type TestSource } from './test-sources';
+import { DEFAULT_TIME_ZONE } from '@common/constants';
 
 const STATUS_OF = (i: number) => (i % 10 === 0 ? 'approved' : i % 10 === 1 ? 'rejected' : 'pending');
 const BONUS_TYPE_OF = (i: number) => (i % 3 === 0 ? 'points' : i % 3 === 1 ? 'cashback' : 'freespin');
@@ -150,7 +151,7 @@ export function defineSourceSuite(name: string, makeSource: (() => Promise<TestS
       await pointProjectAt(t.app, other.id, source.config);
       const manager = await buildUser(t.app, { role: 'manager', projects: [other.id] });
       const otherToken = (await login(t.app, manager.username)).accessToken;
-      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date());
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TIME_ZONE }).format(new Date());
       const log = await runSync(t.app, otherToken, other.id, { syncType: 'custom', dateFrom: today, dateTo: today });
       expect(log).toMatchObject({ status: 'success', syncType: 'custom', dateFrom: today, dateTo: today, rowsWritten: 2 });
       expect((await requestsOf(t.app, other.id)).map((r) => r.externalId)).toEqual(['R0121', 'R0122']);

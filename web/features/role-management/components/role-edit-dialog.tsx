@@ -5,7 +5,7 @@ import { ROLE_LABELS, type Role } from '@common/enums';
 import { userRoleBody, type User } from '@common/schemas/users';
 import { roleChoices } from '@common/user-rules';
 import { DialogForm } from '@web/components/form/dialog-form';
-import { InitialAvatar } from '@web/components/user-badges';
+import { UserIdentity } from '@web/components/user-badges';
 import { Checkbox, Dialog, Select } from '@web/components/ui';
 
 const roleForm = userRoleBody.extend({ isActive: z.boolean() });
@@ -37,13 +37,7 @@ function RoleForm({ user, actor, onCancel, onSubmit }: { user: User; actor: Role
   const { register, formState } = form;
   return (
     <DialogForm form={form} onSubmit={onSubmit} onCancel={onCancel}>
-      <div className="flex items-center gap-3 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
-        <InitialAvatar name={user.fullName || user.username} />
-        <div className="min-w-0">
-          <p className="truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">{user.fullName}</p>
-          <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{user.username}</p>
-        </div>
-      </div>
+      <UserIdentity user={user} className="rounded-lg border border-zinc-200 p-3 dark:border-zinc-800" nameClassName="text-sm" />
       <Select
         label="Rol"
         required

@@ -10,7 +10,7 @@ import { useSessionStore } from '@web/stores/session-store';
 import { useUserAccountActions } from '@web/entities/user/user-account-actions';
 import { useChangeRole, useRoleUsers } from '../api/role-users-api';
 import { RoleEditDialog, type RoleFormOutput } from '../components/role-edit-dialog';
-import { RoleUsersTable } from '../components/role-users-table';
+import { UserTable } from '@web/entities/user/user-table';
 
 /** Rol Yönetimi (/role-management, spec §2.16). */
 export function RoleManagementPage() {
@@ -57,7 +57,7 @@ function RoleManagementScreen({ projectId }: { projectId: number }) {
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : data && data.items.length > 0 ? (
         <>
-          <RoleUsersTable users={data.items} busyId={busyId} onEdit={setEditing} onToggle={onToggle} onDelete={onDelete} />
+          <UserTable label="Kullanıcı rolleri" identity="avatar" editLabel="rolünü düzenle" users={data.items} busyId={busyId} onEdit={setEditing} onToggle={onToggle} onDelete={onDelete} />
           <Pagination className="border-t border-zinc-200 px-4 py-3 dark:border-zinc-800" page={data.page} totalPages={data.totalPages} onPageChange={setPage} />
         </>
       ) : (

@@ -14,7 +14,7 @@ import { OneTimePasswordDialog } from '../components/one-time-password-dialog';
 import { ResetTotpDialog } from '../components/reset-totp-dialog';
 import { EMPTY_USER_FILTERS, UserFilters, type UserFilterValues } from '../components/user-filters';
 import { UserFormDialog, type UserFormOutput } from '../components/user-form-dialog';
-import { UsersTable } from '../components/users-table';
+import { UserTable } from '@web/entities/user/user-table';
 
 /** Kullanıcı Yönetimi (/users, spec §2.6): the active project's users. */
 export function UsersPage() {
@@ -99,7 +99,7 @@ function UsersScreen({ projectId }: { projectId: number }) {
           <ErrorState error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
         ) : data && data.items.length > 0 ? (
           <>
-            <UsersTable users={data.items} busyId={busyId} onEdit={(user) => setEditing({ mode: 'edit', user })} onToggle={onToggle} onResetPassword={onResetPassword} onResetTotp={setTotpTarget} onDelete={onDelete} />
+            <UserTable label="Kullanıcılar" identity="columns" editLabel="düzenle" users={data.items} busyId={busyId} onEdit={(user) => setEditing({ mode: 'edit', user })} onToggle={onToggle} onResetPassword={onResetPassword} onResetTotp={setTotpTarget} onDelete={onDelete} />
             <Pagination className="border-t border-zinc-200 px-4 py-3 dark:border-zinc-800" page={data.page} totalPages={data.totalPages} onPageChange={setPage} summary={`${data.total} kullanıcı`} />
           </>
         ) : (
