@@ -48,19 +48,3 @@ export class EventBus<Events extends { [K in keyof Events]: unknown }> {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 }
-
-/**
- * The events of one transaction, held until it commits: publish them after the transaction's
- * promise resolved, never from inside it, so a rolled-back change announces nothing.
- */
-export class AfterCommit<Events extends { [K in keyof Events]: unknown }> {
-  private readonly pending: { name: keyof Events; payload: unknown }[] = [];
-
-  add<K extends keyof Events>(name: K, payload: Events[K]): void {
-    this.pending.push({ name, payload });
-  }
-
-  publishTo(bus: EventBus<Events>): void {
-    for (const { name, payload } of this.pending.splice(0)) bus.publish(name, payload as Events[typeof name]);
-  }
-}

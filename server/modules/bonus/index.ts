@@ -3,12 +3,11 @@ export {
   createManualRequest,
   createRequests,
   createRequestsInTransaction,
-  type CreatedRow,
   type CreateRequestsInput,
   type CreationRouting,
 } from './create-request';
-export { moveRequests, type MovedRequest, type MoveRow } from './move-requests';
+export { moveRequests, type MovedRequest } from './move-requests';
 export { requestListFilter, requestOrder } from './list-requests';
 export { isoTimestamp } from './present-request';
-export { PendingRequestChanges, SYSTEM_ACTOR, announceRequestChanges, auditRequestChange, publishRequestChanges, recordRequestEvents, type PresentedChanges } from './request-changes';
+export { PendingRequestChanges, SYSTEM_ACTOR, announceRequestChanges, publishRequestChanges, type PresentedChanges } from './request-changes';
 export { default as bonusRoutes } from './routes';

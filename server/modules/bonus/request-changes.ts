@@ -85,7 +85,7 @@ export async function auditRequestChange<A extends AuditActionOn<'bonus_request'
   });
 }
 
-export type { PresentedChanges, RequestChange, RequestSocketEvent } from '../../events/app-events';
+export type { PresentedChanges, RequestSocketEvent } from '../../events/app-events';
 
 /** Collects the socket events of a transaction in a project; they are sent only after it commits. */
 export class PendingRequestChanges {

@@ -6,7 +6,6 @@ import {
   canTransition,
   moveTargets,
   REQUEST_MOVES,
-  REQUEST_TRANSITIONS,
   reservedForOtherMessage,
   transitionRefusedMessage,
   type RequestAction,
@@ -18,7 +17,7 @@ import { bonusRequests, users } from '../../db/schema';
 import { sqlArray } from '../../db/sql-arrays';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 
-export { canTransition, REQUEST_TRANSITIONS, type RequestAction };
+export { canTransition, type RequestAction };
 
 /**
  * The statement under the one move operation (move-requests.ts, which every path calls):
@@ -136,11 +135,6 @@ export async function applyTransition(
 ): Promise<TransitionResult | undefined> {
   const [moved] = await applyTransitions(tx, action, { projectId: opts.projectId, now: opts.now, rows: [{ id: opts.requestId, to: opts.to }], set: opts.set, guard: opts.guard });
   return moved;
-}
-
-/** The 409 for a status that does not allow the action (the move changes nothing). */
-export function assertTransition(action: RequestMove, status: RequestStatus): void {
-  if (!canTransition(action, status)) throw conflict(transitionRefusedMessage(action, status), 'ILLEGAL_TRANSITION');
 }
 
 const holder = alias(users, 'holder');

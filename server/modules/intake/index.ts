@@ -1,2 +1,2 @@
-export { createManualRequest, createRequests, createRequestsInTransaction, creationRouting } from './create-requests';
+export { createRequests, createRequestsInTransaction } from './create-requests';
 export { default as intakeRoutes } from './routes';

@@ -57,8 +57,6 @@ export function exclusionReasons(c: Candidate, now: Date): string[] {
   return reasons;
 }
 
-export const isEligible = (c: Candidate, now: Date) => exclusionReasons(c, now).length === 0;
-
 /** The skills cover the request: its bonus type, and its segment when it has one. */
 export function hasSkills(c: Candidate, bonusType: BonusType, segment: CustomerSegment | null): boolean {
   return c.skillBonusTypes.includes(bonusType) && (segment === null || c.skillSegments.includes(segment));

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Paged } from '@common/schemas/api';
-import { ROUTING_MESSAGES, type RoutingRule, type RoutingRuleInput, type RoutingRuleListQuery } from '@common/schemas/routing';
+import { ROUTING_MESSAGES, type RoutingRule, type RoutingRuleInput } from '@common/schemas/routing';
 import type { z } from 'zod';
 import type { routingRuleListQuery } from '@common/schemas/routing';
 import type { DbOrTx } from '../../db/client';
@@ -16,7 +16,6 @@ import { conditionParams, presentRule, presentRules } from './rules-repo';
 import { lockProjectRouting } from './routing-session';
 
 type ListQuery = z.output<typeof routingRuleListQuery>;
-export type { RoutingRuleListQuery };
 
 type RuleChange = AuditDetails<'UPDATE_ROUTING_RULE'>;
 

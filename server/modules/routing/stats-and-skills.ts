@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { AgentSkills, AgentSkillsBody, RoutingStats, RoutingTarget } from '@common/schemas/routing';
+import type { AgentSkills, RoutingStats, RoutingTarget } from '@common/schemas/routing';
 import { ROUTING_MESSAGES } from '@common/schemas/routing';
 import type { z } from 'zod';
 import type { agentSkillsBody } from '@common/schemas/routing';
@@ -13,7 +13,6 @@ import { readProjectTimeZone } from '../settings';
 import { handOutSoon } from './hand-out';
 import { localDate } from '@common/time-zone';
 
-export type { AgentSkillsBody };
 
 const DAY_MS = 86_400_000;
 

@@ -11,7 +11,7 @@ import { randomToken, sha256 } from '../../lib/secrets';
 import { signAccessToken, verifyAccessToken } from './access-token';
 import { MAX_PROJECTS_PER_SESSION, sessionCacheOf, type ProjectFacts, type SessionFacts } from './session-cache';
 
-export type { AuthContext, AuthUser } from '../../policies/auth-context';
+export type { AuthContext } from '../../policies/auth-context';
 
 /** Last-seen is written at most this often, not on every request. */
 const TOUCH_EVERY_MS = 30_000;
