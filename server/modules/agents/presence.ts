@@ -7,6 +7,7 @@ import { projectMembers, users } from '../../db/schema';
 import type { SocketData } from '../../realtime/realtime';
 import { loadPresenceInputs } from './agent-queries';
 import { deriveAgentStatus } from './agent-status';
+import { perContext } from '../../lib/per-context';
 
 /** lastActivityAt is written at most this often per user. */
 const TOUCH_EVERY_MS = 30_000;
@@ -169,14 +170,5 @@ export function refreshAgentStatus(ctx: AppContext, userId: number, projectId: n
   return presenceOf(ctx).refresh(userId, projectId);
 }
 
-const presences = new WeakMap<AppContext, Presence>();
-
 /** The app's one Presence (it keeps the members it tracks), made on first use. */
-export function presenceOf(ctx: AppContext): Presence {
-  let presence = presences.get(ctx);
-  if (!presence) {
-    presence = new Presence(ctx);
-    presences.set(ctx, presence);
-  }
-  return presence;
-}
+export const presenceOf = perContext((ctx) => new Presence(ctx));

@@ -13,6 +13,7 @@ import { notifySyncEnded } from './notify-sync-ended';
 import { presentSyncLog, progressOf, selectSyncLogs, type SyncLogRow } from './present-sync-log';
 import { runSync } from './run-sync';
 import type { Actor } from '../../policies/actor';
+import { perContext } from '../../lib/per-context';
 
 class StopReason extends Error {}
 
@@ -191,14 +192,5 @@ export class SyncRunner {
 }
 
 
-const runners = new WeakMap<AppContext, SyncRunner>();
-
 /** The app's one SyncRunner (routes, the scheduler and shutdown share its jobs), made on first use. */
-export function syncRunnerOf(ctx: AppContext): SyncRunner {
-  let runner = runners.get(ctx);
-  if (!runner) {
-    runner = new SyncRunner(ctx);
-    runners.set(ctx, runner);
-  }
-  return runner;
-}
+export const syncRunnerOf = perContext((ctx) => new SyncRunner(ctx));

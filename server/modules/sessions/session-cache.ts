@@ -1,6 +1,6 @@
 import type { Role } from '@common/enums';
 import type { Database } from '../../db/client';
-import type { AppContext } from '../../context';
+import { perContext } from '../../lib/per-context';
 import type { Clock } from '../../lib/clock';
 
 /** What the session statement answered about a session, as kept between calls. */
@@ -94,14 +94,5 @@ export class SessionCache {
   }
 }
 
-const caches = new WeakMap<AppContext, SessionCache>();
-
 /** The app's one session cache (the authentication hook and every session change share it). */
-export function sessionCacheOf(ctx: AppContext): SessionCache {
-  let cache = caches.get(ctx);
-  if (!cache) {
-    cache = new SessionCache(ctx.clock);
-    caches.set(ctx, cache);
-  }
-  return cache;
-}
+export const sessionCacheOf = perContext((ctx) => new SessionCache(ctx.clock));
