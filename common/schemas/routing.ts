@@ -258,7 +258,6 @@ export const routingRuleListQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(ROUTING_LIST_MAX_LIMIT).default(50),
 });
-export type RoutingRuleListQuery = z.input<typeof routingRuleListQuery>;
 
 /** Rules in evaluation order: priority (highest first), then position. `total` counts the filtered rules. */
 export const routingRuleListResponse = z.object({
