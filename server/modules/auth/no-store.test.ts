@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildUser, createTestApp, login, type TestApp } from '../../test/harness';
-import { totpKit } from '../totp/totp-test-kit';
+import { expect, it } from 'vitest';
+import { buildUser, login } from '../../test/harness';
+import { totpTestFile } from '../totp/totp-test-kit';
 
 /** Tokens, 2FA secrets and backup codes must never be kept by a browser or proxy cache. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
-const kit = totpKit(() => t);
+const { t, kit } = totpTestFile();
 
 it('every /api/auth answer carrying a secret (and every other /api/auth answer) is no-store', async () => {
   const { user, secret, accessToken } = await kit.userWithTotp();
@@ -25,7 +18,7 @@ it('every /api/auth answer carrying a secret (and every other /api/auth answer) 
   expect(second.statusCode, second.body).toBe(200);
   for (const [name, res] of Object.entries({ ...answers, second })) expect(res.headers['cache-control'], name).toBe('no-store');
 
-  const other = (await login(t.app, (await buildUser(t.app)).username)).accessToken;
+  const other = (await login(t().app, (await buildUser(t().app)).username)).accessToken;
   const setup = await kit.post('/api/auth/totp/setup', {}, other);
   expect(setup.headers['cache-control'], 'setup').toBe('no-store');
   const enable = await kit.post('/api/auth/totp/enable', { token: await kit.nextCode(setup.json().data.manualEntryKey) }, other);

@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { totpKit } from './totp-test-kit';
+import { expect, it } from 'vitest';
+import { totpTestFile } from './totp-test-kit';
 
 /** A right password is not a failure, even when the code step is never finished. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
-const kit = totpKit(() => t);
+const { t, kit } = totpTestFile();
 
 it('sign-ins abandoned at the code step never lock the account; each challenge issued is audited', async () => {
   const { user, secret } = await kit.userWithTotp();
@@ -18,7 +10,7 @@ it('sign-ins abandoned at the code step never lock the account; each challenge i
   const challenge = await kit.challengeFor(user.username);
   const res = await kit.secondStep(challenge, await kit.nextCode(secret));
   expect(res.statusCode, res.body).toBe(200);
-  const rows = await t.app.ctx.database.query<{ n: number }>(`select count(*)::int as n from audit_logs where user_id = $1 and action = 'TOTP_CHALLENGE_ISSUED'`, [user.id]);
+  const rows = await t().app.ctx.database.query<{ n: number }>(`select count(*)::int as n from audit_logs where user_id = $1 and action = 'TOTP_CHALLENGE_ISSUED'`, [user.id]);
   expect(rows[0]!.n).toBe(8);
 });
 

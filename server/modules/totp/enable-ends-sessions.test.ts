@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildUser, createTestApp, login, type TestApp } from '../../test/harness';
-import { totpKit } from './totp-test-kit';
+import { expect, it } from 'vitest';
+import { buildUser, login } from '../../test/harness';
+import { totpTestFile } from './totp-test-kit';
 
 /** Turning 2FA on must not leave a session opened without it (perhaps by whoever had the password). */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
-const kit = totpKit(() => t);
+const { t, kit } = totpTestFile();
 
 it("enabling 2FA ends the user's other sessions; the current one stays", async () => {
-  const user = await buildUser(t.app);
-  const current = await login(t.app, user.username);
-  const other = await login(t.app, user.username);
+  const user = await buildUser(t().app);
+  const current = await login(t().app, user.username);
+  const other = await login(t().app, user.username);
   const setup = await kit.post('/api/auth/totp/setup', {}, current.accessToken);
   const enabled = await kit.post('/api/auth/totp/enable', { token: await kit.nextCode(setup.json().data.manualEntryKey) }, current.accessToken);
   expect(enabled.statusCode, enabled.body).toBe(200);

@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, createTestApp, login, TEST_PASSWORD, type TestApp } from '../../test/harness';
-import { totpKit } from './totp-test-kit';
+import { describe, expect, it } from 'vitest';
+import { buildUser, createTestApp, login, TEST_PASSWORD } from '../../test/harness';
+import { totpKit, totpTestFile } from './totp-test-kit';
 
 /**
  * A stolen access token must not be a way around the sign-in lockout: every password or code
  * checked while signed in counts toward the same lock, is audited and rate-limited.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
-const kit = totpKit(() => t);
+const { t, kit } = totpTestFile();
 const signIn = (username: string, password = TEST_PASSWORD) => kit.post('/api/auth/login', { username, password });
 const auditReasons = async (userId: number, action: string) =>
   (
-    await t.app.ctx.database.query<{ reason: string | null; step: string | null }>(
+    await t().app.ctx.database.query<{ reason: string | null; step: string | null }>(
       `select details->>'reason' as reason, details->>'step' as step from audit_logs where user_id = $1 and action = $2`,
       [userId, action],
     )
@@ -64,8 +57,8 @@ describe('codes checked while signed in (enable, regenerate, disable)', () => {
   });
 
   it('wrong codes to enable 2FA count toward the lockout', async () => {
-    const user = await buildUser(t.app);
-    const { accessToken } = await login(t.app, user.username);
+    const user = await buildUser(t().app);
+    const { accessToken } = await login(t().app, user.username);
     expect((await kit.post('/api/auth/totp/setup', {}, accessToken)).statusCode).toBe(200);
     for (let i = 0; i < 5; i++) expect((await kit.post('/api/auth/totp/enable', { token: '000000' }, accessToken)).statusCode).toBe(400);
     expect((await signIn(user.username)).statusCode).toBe(401);

@@ -1,8 +1,8 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Role } from '@common/enums';
 import { systemSettings } from '../../db/schema';
-import { bearer, buildUser, login, TEST_PASSWORD, type TestApp } from '../../test/harness';
+import { bearer, buildUser, createTestApp, login, TEST_PASSWORD, type TestApp } from '../../test/harness';
 import { totpCodeAt } from './totp-code';
 import { sessionCacheOf } from '../sessions';
 
@@ -47,4 +47,17 @@ export function totpKit(getApp: () => TestApp) {
   }
 
   return { post, get, nextCode, userWithTotp, challengeFor, secondStep, setRequiredRoles };
+}
+
+/** A test file's own app, opened before its tests and closed after them, with the 2FA kit over it. */
+export function totpTestFile(): { t: () => TestApp; kit: ReturnType<typeof totpKit> } {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  const t = () => app!;
+  return { t, kit: totpKit(t) };
 }
