@@ -7,6 +7,7 @@ import { makePrivateFolder } from './private-files';
 import { keepStatistics } from './statistics';
 import { bounded } from '../lib/bounded';
 import { timePgClient } from './query-timing';
+import { withAfterCommit } from './after-commit';
 import { assertNotNewer, migrateUnderLock, readSchemaState, SchemaBehindCodeError, type RunQuery } from './migrations-runner';
 
 export type Schema = typeof schema;
@@ -66,7 +67,7 @@ export async function openPostgres(url: string, poolSize = 10, migrations: Migra
     client.on('error', () => undefined);
     timePgClient(client as never);
   });
-  const db = drizzle({ client: pool, schema }) as unknown as Db;
+  const db = withAfterCommit(drizzle({ client: pool, schema }) as unknown as Db);
   try {
     if (migrations === 'verify') await verifySchema(async (text, params) => (await pool.query(text, params as unknown[])).rows);
     else {
@@ -167,7 +168,7 @@ export async function openPglite(dataDir?: string, migrations: MigrationMode = '
     release();
     throw err;
   }
-  const db = drizzle({ client: client as never, schema }) as unknown as Db;
+  const db = withAfterCommit(drizzle({ client: client as never, schema }) as unknown as Db);
   // One process holds an embedded data folder: no lock to take, only the version to check.
   try {
     const query: RunQuery = async (text, params) => (await client.query(text, params as unknown[])).rows as Record<string, unknown>[];

@@ -4,7 +4,7 @@ type Handler<P> = (payload: P) => unknown;
 
 /**
  * A typed in-process event bus. Services publish what happened once their transaction has
- * committed (see AfterCommit); the subscribers (routing's hand-out, presence, sockets) are wired
+ * committed (see db/after-commit.ts for effects that cannot wait for the transaction to return); the subscribers (routing's hand-out, presence, sockets) are wired
  * where the app is assembled, so a module never imports the modules that react to it.
  *
  * Handlers run on the next tick, never inside the publisher's call: a failing or slow subscriber

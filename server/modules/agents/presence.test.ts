@@ -164,7 +164,12 @@ describe('force actions reach the sockets', () => {
     const operator = await login(t.app, members.operator.username);
     const watcher = await socket(manager.accessToken, project.id);
     const bystander = await socket(operator.accessToken, project.id);
+    // Presence must have seen the agent arrive before the logout: an instance announces a member
+    // going offline only when it had announced them online (a connect it recomputes after the
+    // sockets are already gone finds nothing to announce).
+    const online = statusOf(bystander, members.agent.id, 'online');
     const agentSockets = [await socket(agent.accessToken, project.id), await socket(agent.accessToken, project.id)];
+    await online;
 
     const closed = agentSockets.map((s) => closedWithin(s, 1_000));
     const revoked = nextEvent(agentSockets[0]!, SOCKET_EVENTS.sessionRevoked);

@@ -5,6 +5,7 @@ import { bearer, buildProject, buildUser, createTestApp, login, type TestApp } f
 import type { App } from '../../types';
 import { MAX_PROJECTS_PER_SESSION } from './session-cache';
 import { sessionCacheOf } from './session-cache';
+import { revokeUserSessions } from './sessions';
 
 /**
  * The session cache lets most calls skip the session statement. These tests show that it
@@ -127,5 +128,33 @@ describe('session cache', () => {
     expect((await me(t.app, second.token)).statusCode).toBe(200);
     await sql('update users set is_active = false where id = $1', [second.user.id]);
     expect(await statusAfterChange(() => me(t.app, second.token), 200)).toBe(401);
+  });
+});
+
+describe('revoking inside a transaction', () => {
+  it('closes the sockets and forgets the cached session only after the commit', async () => {
+    const { project, user, token } = await signedInMember();
+    expect((await requests(t.app, token, project.id)).statusCode).toBe(200);
+    const sessionId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
+    const closed: string[][] = [];
+    const realtime = t.app.ctx.realtime;
+    const original = realtime.disconnectSessions.bind(realtime);
+    realtime.disconnectSessions = (ids, reason) => {
+      closed.push(ids);
+      original(ids, reason);
+    };
+    try {
+      await t.app.ctx.database.db.transaction(async (tx) => {
+        await revokeUserSessions(t.app.ctx, user.id, 'test', tx);
+        // Before the commit a reconnecting socket would still find the session valid.
+        expect(closed).toEqual([]);
+        expect(sessionCacheOf(t.app.ctx).get(sessionId)).toBeDefined();
+      });
+      expect(closed).toEqual([[sessionId]]);
+      expect(sessionCacheOf(t.app.ctx).get(sessionId)).toBeUndefined();
+      expect((await requests(t.app, token, project.id)).statusCode).toBe(401);
+    } finally {
+      realtime.disconnectSessions = original;
+    }
   });
 });

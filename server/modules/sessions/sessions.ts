@@ -8,6 +8,7 @@ import { unauthorized } from '../../lib/errors';
 import type { AuthContext } from '../../policies/auth-context';
 import { mayWorkInProject } from '../../policies/project-policy';
 import { randomToken, sha256 } from '../../lib/secrets';
+import { afterCommit } from '../../db/after-commit';
 import { signAccessToken, verifyAccessToken } from './access-token';
 import { MAX_PROJECTS_PER_SESSION, sessionCacheOf, type ProjectFacts, type SessionFacts } from './session-cache';
 
@@ -191,9 +192,13 @@ export async function revokeSessions(ctx: AppContext, sessionIds: string[], reas
     .update(sessions)
     .set({ revokedAt: ctx.clock.now(), revokedReason: reason })
     .where(and(inArray(sessions.id, sessionIds), isNull(sessions.revokedAt)));
-  // This instance forgets at once; the others hear it from the database at commit.
-  sessionCacheOf(ctx).invalidate();
-  ctx.realtime.disconnectSessions(sessionIds, reason);
+  // After the commit, never before: a socket closed now reconnects at once, and a check reading
+  // the session before the commit (or a cache refilled from it) would let it in again. This
+  // instance forgets then; the others hear it from the database at commit.
+  afterCommit(() => {
+    sessionCacheOf(ctx).invalidate();
+    ctx.realtime.disconnectSessions(sessionIds, reason);
+  });
 }
 
 /** Ends every live session of a user (deactivation, role or password change, force logout). */
