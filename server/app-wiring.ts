@@ -18,6 +18,7 @@ export function wireAppEvents(ctx: AppContext): void {
   });
   events.on('membershipsEnded', ({ userId, projectIds }) => presenceOf(ctx).refreshUser(userId, projectIds));
   events.on('membersBecameEligible', ({ projectId, userIds }) => handOutTo(ctx, projectId, userIds));
+  events.on('rulesChanged', ({ projectId }) => handOutWaiting(ctx, projectId));
   events.on('capacityChanged', ({ userId }) => handOutInEveryProject(ctx, userId));
   // Agents on the default capacity have room now: waiting requests the rules route to them are handed out.
   events.on('settingsChanged', ({ projectId, capacityRaised }) => (capacityRaised ? handOutWaiting(ctx, projectId) : undefined));

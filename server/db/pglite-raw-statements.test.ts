@@ -58,8 +58,8 @@ describe('pgliteRawStatements', () => {
 
   it('waits for an open transaction instead of running inside it', async () => {
     const tx = heldTransaction(client, `update t set tag = 'z' where id = 1`, `update t set tag = 'a' where id = 1`);
+    // Sent before the release on the same ordered port: it waits while the transaction holds the connection.
     const read = named<{ tag: string }>('q3', 'select tag from t where id = $1', [1]);
-    await new Promise((r) => setTimeout(r, 20));
     tx.release();
     await tx.done;
     expect(await read).toEqual([{ tag: 'a' }]);

@@ -45,6 +45,8 @@ export interface AppEvents {
   capacityChanged: { userId: number };
   /** A user was taken out of projects (their sockets there are already closed): their presence there is recomputed. */
   membershipsEnded: { userId: number; projectIds: number[] };
+  /** An active routing rule was created, changed or switched on: waiting requests may have a target now. */
+  rulesChanged: { projectId: number };
   /** A project's settings changed in a way that may make someone a routing target (capacity raised). */
   settingsChanged: { projectId: number; capacityRaised: boolean };
 }

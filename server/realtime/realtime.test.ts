@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, buildProject, buildUser, createTestApp, login, type TestApp } from '../test/harness';
 import { connectSocket, listen, waitForDisconnect } from '../test/socket-client';
 
@@ -66,9 +66,13 @@ describe('socket handshake', () => {
     const received: string[] = [];
     sa.on('settings-changed', () => received.push('a'));
     sb.on('settings-changed', () => received.push('b'));
+    const bHeardItsOwn = new Promise<void>((resolve) => sb.on('settings-changed', (p: { projectId: number }) => p.projectId === b.project.id && resolve()));
     t.app.ctx.realtime.emitToProject(a.project.id, 'settings-changed', { projectId: a.project.id });
-    await new Promise((r) => setTimeout(r, 300));
-    expect(received).toEqual(['a']);
+    // b's own project event, sent after: once it arrives, a's would have arrived before it.
+    t.app.ctx.realtime.emitToProject(b.project.id, 'settings-changed', { projectId: b.project.id });
+    await bHeardItsOwn;
+    await vi.waitUntil(() => received.includes('a'), { timeout: 10_000 });
+    expect(received.sort()).toEqual(['a', 'b']);
     sa.close();
     sb.close();
   });

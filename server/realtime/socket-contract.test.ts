@@ -3,7 +3,7 @@ import type { Socket } from 'socket.io-client';
 import { projectEventMetaSchema, serverEventSchemas } from '@common/contract/socket-events';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import { bearer, buildProject, buildUser, createTestApp, login, type TestApp } from '../test/harness';
-import { connectAs, listen } from '../test/socket-client';
+import { connectAs, listen, nextEvent } from '../test/socket-client';
 import { Realtime } from './realtime';
 
 /** The live events against their contract (common/contract/socket-events.ts), through the real app. */
@@ -67,7 +67,10 @@ describe('server events', () => {
     // Payloads the types would refuse, passed on purpose (`as never`): the runtime check is what is tested.
     expect(() => t.app.ctx.realtime.emitToProject(project.id, SOCKET_EVENTS.requestCreated, { id: 1 } as never)).toThrow(/bonus-request-created/);
     expect(() => t.app.ctx.realtime.emitToAll(SOCKET_EVENTS.settingsChanged, { system: false } as never)).toThrow(/settings-changed/);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A valid event sent after them arrives after anything sent before it on this socket.
+    const marker = nextEvent(socket, SOCKET_EVENTS.settingsChanged, (p) => 'projectId' in p && p.projectId === project.id);
+    t.app.ctx.realtime.emitToProject(project.id, SOCKET_EVENTS.settingsChanged, { projectId: project.id });
+    await marker;
     expect(received).toBe(0);
   });
 

@@ -15,6 +15,12 @@ afterAll(async () => {
 
 const tags = async () => (await client.query<{ tag: string }>('select tag from t order by id')).rows.map((r) => r.tag);
 
+/**
+ * One more statement's reply: the worker sends a notification before the replies that follow it,
+ * on one ordered message port, so once this answer is here every earlier notification has been heard.
+ */
+const roundTrip = () => client.query('select 1');
+
 describe('PgliteWorkerClient: PGlite in a worker thread, as Drizzle and the API use it', () => {
   it('answers rows with parameters, in object and array mode; bigint as number, dates as Date unless kept as text', async () => {
     await client.query(`insert into t values ($1, $2, $3, $4)`, [1, 'a', 9007199254740991, '2026-11-26T10:00:00Z']);
@@ -46,8 +52,8 @@ describe('PgliteWorkerClient: PGlite in a worker thread, as Drizzle and the API 
     expect(await tags()).toEqual(['a', 'b']);
 
     const tx = heldTransaction(client, `update t set tag = 'z' where id = 1`, `update t set tag = 'a2' where id = 1`);
+    // Sent before the release on the same ordered port: it reaches the worker while the transaction holds the connection.
     const outside = client.query<{ tag: string }>('select tag from t where id = 1');
-    await new Promise((resolve) => setTimeout(resolve, 30));
     tx.release();
     await tx.done;
     expect((await outside).rows).toEqual([{ tag: 'a2' }]);
@@ -80,16 +86,16 @@ describe('PgliteWorkerClient: PGlite in a worker thread, as Drizzle and the API 
     });
     await client.namedQuery('w3', 'select 1 as one', []);
     await client.query('select 1');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await roundTrip();
     expect(heard).toEqual(['degisti']);
     // Sent by a named statement: it arrives in that statement's raw reply, read on this thread.
     await client.namedQuery('w5', `select pg_notify('degisti', '') as sent`, []);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await roundTrip();
     expect(heard).toEqual(['degisti', 'degisti']);
     await stop();
     await client.query(`select pg_notify('degisti', '')`);
     await client.namedQuery('w5', `select pg_notify('degisti', '') as sent`, []);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await roundTrip();
     expect(heard).toEqual(['degisti', 'degisti']);
   });
 
@@ -98,16 +104,16 @@ describe('PgliteWorkerClient: PGlite in a worker thread, as Drizzle and the API 
     const stopA = await client.listen('iki', () => heard.push('a'));
     const stopB = await client.listen('iki', () => heard.push('b'));
     await client.query(`select pg_notify('iki', '')`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await roundTrip();
     expect(heard.sort()).toEqual(['a', 'b']);
     await stopA();
     await stopA();
     await client.query(`select pg_notify('iki', '')`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await roundTrip();
     expect(heard.sort()).toEqual(['a', 'b', 'b']);
     await stopB();
     await client.query(`select pg_notify('iki', '')`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await roundTrip();
     expect(heard).toHaveLength(3);
   });
 
@@ -116,16 +122,15 @@ describe('PgliteWorkerClient: PGlite in a worker thread, as Drizzle and the API 
     // An open transaction holds the connection, so both listens wait inside the worker at once.
     const tx = heldTransaction(client, 'select 1', 'select 2');
     const listening = Promise.all([client.listen('aynianda', () => heard.push('a')), client.listen('aynianda', () => heard.push('b'))]);
-    await new Promise((resolve) => setTimeout(resolve, 20));
     tx.release();
     await tx.done;
     const [stopA, stopB] = await listening;
     await client.query(`select pg_notify('aynianda', '')`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await roundTrip();
     expect(heard.sort()).toEqual(['a', 'b']);
     await Promise.all([stopA(), stopB()]);
     await client.query(`select pg_notify('aynianda', '')`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await roundTrip();
     expect(heard).toHaveLength(2);
   });
 
@@ -139,7 +144,6 @@ describe('PgliteWorkerClient lifecycle', () => {
   it('a worker that dies fails the calls waiting on it and every later one, instead of leaving them hanging', async () => {
     const other = await PgliteWorkerClient.open(undefined);
     const waiting = other.query(`select pg_sleep(2)`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
     const quiet = console.error;
     console.error = () => undefined;
     try {

@@ -34,14 +34,10 @@ afterAll(async () => {
 
 const freshProject = () => freshProjectOf(t);
 
-/** Hand-out runs after the change commits (fired and forgotten): wait for its result as a user would. */
+/** Hand-out runs after the change commits, as a reaction to its event: the assignee once every reaction has run. */
 async function assigneeSoon(requestId: number): Promise<number | null> {
-  for (let i = 0; i < 100; i++) {
-    const row = await requestRow(t.app, requestId);
-    if (row.assignedUserId !== null) return row.assignedUserId;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return null;
+  await t.app.ctx.events.settled();
+  return (await requestRow(t.app, requestId)).assignedUserId;
 }
 
 const waiting = async (project: number) => {
@@ -73,7 +69,8 @@ describe('hand-out when the rules or capacities change', () => {
     await connectOnline(t.app, project, agent);
     const request = await waiting(project);
     await createRule(t.app, project, t.manager, { isActive: false, ruleName: 'Duraklatılmış' });
-    await new Promise((r) => setTimeout(r, 300));
+    // Every reaction to the paused rule has run: it handed nothing out.
+    await t.app.ctx.events.settled();
     expect((await requestRow(t.app, request.id)).assignedUserId).toBeNull();
     await createRule(t.app, project, t.manager, { ruleName: 'Yeni kural' });
     expect(await assigneeSoon(request.id)).toBe(agent.id);

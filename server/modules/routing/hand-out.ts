@@ -65,18 +65,8 @@ async function lockCountRows(tx: DbOrTx, projectId: number): Promise<void> {
     order by status for update`);
 }
 
-/** The same, fired and forgotten by the paths that notice eligibility change; failures are logged. */
-export function handOutSoon(ctx: AppContext, projectId: number, userIds: number[]): void {
-  handOutTo(ctx, projectId, userIds).catch((err) => ctx.log.warn({ err, projectId }, 'routing hand-out failed'));
-}
-
 /** A member's own capacity changed (it is account-wide): a hand-out in each project they belong to. */
 export async function handOutInEveryProject(ctx: AppContext, userId: number): Promise<void> {
   const memberships = await ctx.database.db.select({ projectId: projectMembers.projectId }).from(projectMembers).where(eq(projectMembers.userId, userId));
   await Promise.all(memberships.map(({ projectId }) => handOutTo(ctx, projectId, [userId])));
-}
-
-/** handOutWaiting, fired and forgotten after the change that may have made someone a target has committed. */
-export function handOutWaitingSoon(ctx: AppContext, projectId: number): void {
-  handOutWaiting(ctx, projectId).catch((err) => ctx.log.warn({ err, projectId }, 'routing hand-out failed'));
 }

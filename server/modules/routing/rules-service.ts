@@ -11,7 +11,6 @@ import { writeAudit } from '../audit';
 import type { AuditActionOn, AuditDetails } from '@common/audit-catalogue';
 import { likePattern } from '../../lib/like-pattern';
 import { pageOf } from '../../lib/paging';
-import { handOutWaitingSoon } from './hand-out';
 import { conditionParams, presentRule, presentRules } from './rules-repo';
 import { lockProjectRouting } from './routing-session';
 
@@ -112,7 +111,7 @@ export async function createRule(scope: ActorContext, { projectId, ...input }: {
  * they are handed out after the change commits, as new requests would be.
  */
 function routeWaitingAfter<T extends { isActive: boolean }>(scope: ActorContext, projectId: number, rule: T): T {
-  if (rule.isActive) handOutWaitingSoon(scope.ctx, projectId);
+  if (rule.isActive) scope.ctx.events.publish('rulesChanged', { projectId });
   return rule;
 }
 

@@ -10,7 +10,6 @@ import { notFound } from '../../lib/errors';
 import type { ActorContext } from '../../policies/actor';
 import { writeAudit } from '../audit';
 import { readProjectTimeZone } from '../settings';
-import { handOutSoon } from './hand-out';
 import { localDate } from '@common/time-zone';
 
 
@@ -92,6 +91,7 @@ export async function updateAgentSkills(scope: ActorContext, { projectId, userId
     });
     return { userId, bonusTypes: body.bonusTypes, customerSegments: body.customerSegments };
   });
-  handOutSoon(scope.ctx, projectId, [userId]);
+  // New skills may make the agent the target of waiting requests.
+  scope.ctx.events.publish('membersBecameEligible', { projectId, userIds: [userId] });
   return result;
 }

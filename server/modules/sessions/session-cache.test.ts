@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { usingPostgres } from '../../db/test-database';
 import { bearer, buildProject, buildUser, createTestApp, login, type TestApp } from '../../test/harness';
@@ -118,12 +118,13 @@ describe('session cache', () => {
     expect((await me(t.app, first.token)).statusCode).toBe(200);
     // Cut every listening connection (both instances'): until they are back, every call reads the database.
     await sql("select pg_terminate_backend(pid) from pg_stat_activity where query = 'listen auth_changed' and datname = current_database()", []);
-    await new Promise((r) => setTimeout(r, 50));
+    const hearing = () => [t.app, other].map((app) => sessionCacheOf(app.ctx).isListening);
+    await vi.waitUntil(() => hearing().every((h) => !h), { timeout: 10_000 });
     expect((await me(t.app, first.token)).statusCode).toBe(200);
     await sql('update users set is_active = false where id = $1', [first.user.id]);
     expect((await me(t.app, first.token)).statusCode).toBe(401);
     // Reconnected (within about a second): changes are announced again, and answers kept again.
-    await new Promise((r) => setTimeout(r, 1_500));
+    await vi.waitUntil(() => hearing().every(Boolean), { timeout: 10_000 });
     const second = await signedInMember();
     expect((await me(t.app, second.token)).statusCode).toBe(200);
     await sql('update users set is_active = false where id = $1', [second.user.id]);

@@ -65,6 +65,11 @@ export class SessionCache {
     this.invalidate();
   }
 
+  /** Whether change announcements are heard now (and answers may be kept). */
+  get isListening(): boolean {
+    return this.listening;
+  }
+
   /** Read before loading facts; hand it back to `store`. */
   get generation(): number {
     return this.generationCounter;

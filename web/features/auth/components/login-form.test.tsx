@@ -93,7 +93,8 @@ describe('LoginForm demo prefill', () => {
     renderForm();
     await userEvent.type(username(), 'operator');
     answerHealth(json(200, { status: 'ok', database: 'up', redis: 'unused', databaseKind: 'pglite', demo: true }));
-    await new Promise((r) => setTimeout(r, 30));
+    // The demo hint shows once the answer has been taken in (and the prefill had its chance).
+    expect(await screen.findByText(/Demo ortamı/)).toBeInTheDocument();
     expect(username()).toHaveValue('operator');
     expect(password()).toHaveValue('');
   });
