@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { loginAs, screenshot } from './helpers';
+import { dragAnnouncement, loginAs, nextFrames, screenshot } from './helpers';
 
 /** A board or kanban column, by its heading. */
 const column = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
@@ -138,13 +138,16 @@ test.describe('kanban: sürükle bırak', () => {
 
     await source.getByRole('button', { name: `Taşı: ${title}` }).focus();
     await page.keyboard.press('Space');
+    const announced = dragAnnouncement(page);
+    // Picked up: dnd-kit announces the card over its own column.
+    await expect(announced).toContainText(`${title} Bekleyen kolonunun üzerinde.`);
     // dnd-kit moves from where the card was last drawn: a key pressed before that is lost, so
-    // each press waits for a frame or two, as a person's would.
+    // each press waits for the move to be drawn; the drop waits until it is announced over the target.
     for (let i = 0; i < presses; i++) {
-      await page.waitForTimeout(100);
+      await nextFrames(page);
       await page.keyboard.press('ArrowRight');
     }
-    await page.waitForTimeout(300);
+    await expect(announced).toContainText(`${title} Atanmış kolonunun üzerinde.`);
     await page.keyboard.press('Space');
     // The toast lives a few seconds: look for it while the card moves, not after.
     await Promise.all([expect(card(target, title)).toBeVisible(), expect(toast(page, 'Talep üzerinize alındı')).toBeVisible()]);

@@ -4,6 +4,11 @@ import { loginAs } from './helpers';
 /** The operator's desk (issue 15): safety of the work, the queue, phone. */
 const column = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const card = (scope: Locator | Page, title: string) => scope.getByRole('listitem', { name: title, exact: true });
+/** Clicks an action once its guard counts pointer clicks again (it ignores them just after the button appeared or moved). */
+async function clickArmed(button: Locator, how: 'click' | 'dblclick' = 'click') {
+  await expect(button).toHaveAttribute('data-armed', 'true');
+  await button[how]();
+}
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 /** A new manual request at the form's highest priority, so it heads the waiting queue. */
@@ -50,11 +55,15 @@ test.describe('operatör masası', () => {
       return at.a >= 0 && at.b >= 0 ? (at.b < at.a ? 'B before A' : 'A before B') : 'not both shown';
     }, { timeout: 30_000 }).toBe('B before A');
     const before = await mine.count();
-    await page.waitForTimeout(500);
-    await card(waiting, b).getByRole('button', { name: /Üzerime Al|Sıraya al/ }).dblclick();
+    const claims: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/requests\/\d+\/assign$/.test(r.url())) claims.push(r.url());
+    });
+    await clickArmed(card(waiting, b).getByRole('button', { name: /Üzerime Al|Sıraya al/ }), 'dblclick');
     await expect(card(column(page, 'Üzerimde'), b)).toBeVisible();
-    // The button that slid under the pointer is not clicked by the second click, nor 450 ms later.
-    await page.waitForTimeout(450);
+    // The button that slid under the pointer is not clicked by the second click: both clicks were
+    // handled before the first claim's answer moved B, so a second claim would already have been sent.
+    expect(claims).toHaveLength(1);
     await expect(mine).toHaveCount(before + 1);
     await expect(card(waiting, a)).toBeVisible();
   });
@@ -63,12 +72,10 @@ test.describe('operatör masası', () => {
     await loginAs(page, 'operator');
     const id = `UNDO-${Date.now()}`;
     await createRequest(page, id, `undo_${Date.now()}`, '250');
-    await page.waitForTimeout(500);
-    await card(column(page, 'Bekleyen'), id).getByRole('button', { name: /Üzerime Al|Sıraya al/ }).click();
+    await clickArmed(card(column(page, 'Bekleyen'), id).getByRole('button', { name: /Üzerime Al|Sıraya al/ }));
     const mine = card(column(page, 'Üzerimde'), id);
     await expect(mine).toBeVisible();
-    await page.waitForTimeout(500);
-    await mine.getByRole('button', { name: 'Tamamla' }).click();
+    await clickArmed(mine.getByRole('button', { name: 'Tamamla' }));
     const dialog = page.getByRole('dialog', { name: 'Talebi tamamla' });
     await expect(dialog.getByTestId('complete-amount')).toContainText('250');
     await expect(dialog).toContainText('Nakit');
@@ -80,8 +87,7 @@ test.describe('operatör masası', () => {
     await expect(card(column(page, 'Üzerimde'), id)).toBeVisible();
 
     // Re-queue with a reason from the short list.
-    await page.waitForTimeout(500);
-    await card(column(page, 'Üzerimde'), id).getByRole('button', { name: 'Tekrar Sıraya Al' }).click();
+    await clickArmed(card(column(page, 'Üzerimde'), id).getByRole('button', { name: 'Tekrar Sıraya Al' }));
     const reason = page.getByRole('dialog', { name: 'Tekrar sıraya al' });
     await reason.getByLabel('Yanlış talep').check();
     await reason.getByRole('button', { name: 'Sıraya Al' }).click();

@@ -51,3 +51,21 @@ export async function seriousA11yFindings(page: Page, label: string, scope?: str
   return serious.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+
+/** Two animation frames: what a drag-and-drop library needs to draw a move before it reads the next key. */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+/** What dnd-kit announces to screen readers about the drag in progress (its live region). */
+export function dragAnnouncement(page: Page) {
+  return page.locator('[id^="DndLiveRegion"]');
+}
+
+/**
+ * Resolves once no CSS transition of the page is running (a theme change has settled). Endless
+ * animations (a pulsing indicator, a spinner) are not transitions and are left out.
+ */
+export async function transitionsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
+}

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
-import { loginAs, screenshot } from './helpers';
+import { dragAnnouncement, loginAs, nextFrames, screenshot } from './helpers';
 
 // Two browser contexts, a lazy screen and the board on a shared, loaded machine: generous waits.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -158,11 +158,15 @@ test.describe('Routing Kuralları', () => {
     await handle.focus();
     const reordered = page.waitForResponse((r) => r.url().endsWith('/routing-rules/reorder') && r.request().method() === 'POST');
     await page.keyboard.press('Space');
-    for (let i = 0; i < index; i++) {
-      await page.waitForTimeout(150);
+    const announced = dragAnnouncement(page);
+    // Picked up: dnd-kit announces the rule over its own place.
+    await expect(announced).toContainText(`${ruleName}, ${index + 1}. sırada.`);
+    // Each key waits until the move before it is drawn and announced (a key pressed earlier is lost).
+    for (let place = index; place >= 1; place--) {
+      await nextFrames(page);
       await page.keyboard.press('ArrowUp');
+      await expect(announced).toContainText(`${ruleName}, ${place}. sırada.`);
     }
-    await page.waitForTimeout(300);
     await page.keyboard.press('Space');
     expect((await reordered).status()).toBe(200);
     await expect(rows.first().locator('td:nth-child(3)')).toHaveText(ruleName);

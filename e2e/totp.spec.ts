@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { DEMO_PASSWORD, expectNoSeriousA11yFindings, loginAs, openLogin, screenshot } from './helpers';
+import { transitionsSettled, DEMO_PASSWORD, expectNoSeriousA11yFindings, loginAs, openLogin, screenshot } from './helpers';
 
 /** A demo account no other browser test signs in with. */
 const USER = 'agent5';
@@ -111,7 +111,7 @@ test('2FA: kurulum, kodla ve yedek kodla giriş, şifreyle kapatma', async ({ pa
   await page.getByRole('button', { name: 'Koyu temaya geç' }).click();
   await expect(page.locator('html')).toHaveClass(/dark/);
   // Colours ease into the dark theme; the screen is judged once they have settled.
-  await page.waitForTimeout(1_000);
+  await transitionsSettled(page);
   await expectNoSeriousA11yFindings(page, 'totp dark', 'main');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('button', { name: 'Devre Dışı Bırak' })).toBeVisible();

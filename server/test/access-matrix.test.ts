@@ -9,10 +9,10 @@ import { bearer, buildProject, buildUser, createTestApp, type TestApp } from './
 
 /**
  * Walks every endpoint of the API × every role × (own project, foreign project, no token)
- * against the rules each module declares in its access.ts. A route without a rule, or a
+ * against the rules each module declares in its access.test-table.ts. A route without a rule, or a
  * rule without a route, fails.
  */
-const modules = import.meta.glob<{ accessRules: AccessRule[] }>('../modules/*/access.ts', { eager: true });
+const modules = import.meta.glob<{ accessRules: AccessRule[] }>('../modules/*/access.test-table.ts', { eager: true });
 const rules = Object.entries(modules).flatMap(([file, m]) => {
   if (!Array.isArray(m.accessRules)) throw new Error(`${file} exports no accessRules`);
   return m.accessRules;

@@ -3,7 +3,7 @@ import type { EndpointDefinition, HttpMethod } from '@common/contract/define-end
 
 /**
  * What the access-matrix test expects of one endpoint. Each feature module keeps its
- * rules in `server/modules/<module>/access.ts` (export `accessRules`), one per contract
+ * rules in `server/modules/<module>/access.test-table.ts` (export `accessRules`), one per contract
  * entry (`accessRule(contract.entry, roles)`): the method and path come from the entry,
  * never typed again. The matrix test collects them all and fails for any /api route that
  * has none. The roles are written by hand: they are what the test expects, not a copy of

@@ -14,7 +14,7 @@ import { bearer, buildTenant, buildUser, createTestApp, login, TEST_PASSWORD, ty
  * of these modules must have a case here; a new endpoint without one fails the first test.
  */
 const COVERED_MODULES = ['auth', 'users', 'projects', 'agents', 'audit'];
-const modules = import.meta.glob<{ accessRules: AccessRule[] }>('../*/access.ts', { eager: true });
+const modules = import.meta.glob<{ accessRules: AccessRule[] }>('../*/access.test-table.ts', { eager: true });
 const mutating = Object.entries(modules)
   .filter(([file]) => COVERED_MODULES.includes(file.split('/')[1]!))
   .flatMap(([, m]) => m.accessRules)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@common/enums';
 import { bonusTestBed, insertRequest } from './bonus-test-kit';
-import { accessRules } from './access';
+import { accessRules } from './access.test-table';
 
 let bed: Awaited<ReturnType<typeof bonusTestBed>>;
 let requestId: number;

@@ -6,7 +6,7 @@ import { SOCKET_EVENTS } from '@common/socket-events';
 import { auditLogs, projects } from '../../db/schema';
 import { bearer, buildProject, buildTenant, buildUser, createTestApp, login, type TestApp } from '../../test/harness';
 import { connectSocket, listen } from '../../test/socket-client';
-import { accessRules } from './access';
+import { accessRules } from './access.test-table';
 import { ago, pointProjectAt, runSync, startSync, waitForSync } from './test-support/sync-test-kit';
 import { embeddedSource, insertRequests, type EmbeddedTestSource } from './test-support/test-sources';
 

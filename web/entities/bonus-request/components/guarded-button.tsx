@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type MouseEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, type MouseEvent } from 'react';
 import { DESK } from '@common/constants';
 import { Button, type ButtonProps } from '@web/components/ui';
 
@@ -7,12 +7,15 @@ import { Button, type ButtonProps } from '@web/components/ui';
  * moved: when a card leaves a column the next card's button slides under the pointer, and a
  * second click meant for the first card must not act on another request. Position is taken
  * from offsetTop/offsetLeft, which scrolling does not change; keyboard presses (detail 0) are
- * never ignored, since focus tells the user exactly which button acts.
+ * never ignored, since focus tells the user exactly which button acts. `data-armed` says whether
+ * a click counts now (set on the element directly, so arming costs no render).
  */
 export function GuardedButton({ onClick, ...props }: ButtonProps) {
   const ref = useRef<HTMLButtonElement>(null);
   const place = useRef<string | null>(null);
   const movedAt = useRef(0);
+  const arming = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(arming.current), []);
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -26,6 +29,11 @@ export function GuardedButton({ onClick, ...props }: ButtonProps) {
     if (now !== place.current) {
       place.current = now;
       movedAt.current = performance.now();
+      el.dataset.armed = 'false';
+      clearTimeout(arming.current);
+      arming.current = setTimeout(() => {
+        if (ref.current) ref.current.dataset.armed = 'true';
+      }, DESK.freshActionGuardMs);
     }
   });
   const guarded = (event: MouseEvent<HTMLButtonElement>) => {
