@@ -20,6 +20,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts', 'common/**/*.test.ts'],
+          globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

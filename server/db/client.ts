@@ -155,7 +155,12 @@ async function listenPostgres(pg: typeof import('pg').default, url: string, chan
  * Embedded PostgreSQL: in a data folder, or in memory when dataDir is undefined. PGlite runs in a
  * worker thread of its own (pglite-worker/), so the API's thread is not held while it works.
  */
-export async function openPglite(dataDir?: string, migrations: MigrationMode = 'apply'): Promise<Database> {
+/** The embedded database, which can also write itself out as a template (see test-database.ts). */
+export interface EmbeddedDatabase extends Database {
+  dumpDataDir(path: string): Promise<void>;
+}
+
+export async function openPglite(dataDir?: string, migrations: MigrationMode = 'apply', options: { template?: string } = {}): Promise<EmbeddedDatabase> {
   const { PgliteWorkerClient } = await import('./pglite-worker/client');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -163,7 +168,7 @@ export async function openPglite(dataDir?: string, migrations: MigrationMode = '
   const release = dataDir ? holdDataFolder(dataDir) : () => undefined;
   let client: Awaited<ReturnType<typeof PgliteWorkerClient.open>>;
   try {
-    client = await PgliteWorkerClient.open(dataDir);
+    client = await PgliteWorkerClient.open(dataDir, options);
   } catch (err) {
     release();
     throw err;
@@ -178,9 +183,10 @@ export async function openPglite(dataDir?: string, migrations: MigrationMode = '
     await client.close().catch(() => undefined).finally(release);
     throw error;
   }
-  const database: Database = {
+  const database: EmbeddedDatabase = {
     db,
     kind: 'pglite',
+    dumpDataDir: (path) => client.dumpDataDir(path),
     // A named statement is prepared once (PGlite plans every unnamed one anew, see pglite-raw-statements.ts).
     query: async (text, params, options) =>
       options?.name ? client.namedQuery(options.name, text, params ?? []) : ((await client.query(text, params as unknown[])).rows as never),

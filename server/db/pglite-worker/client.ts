@@ -64,11 +64,11 @@ export class PgliteWorkerClient implements PgliteLike {
   }
 
   /** Starts the worker and opens the database in `dataDir` (in memory when undefined). */
-  static async open(dataDir: string | undefined): Promise<PgliteWorkerClient> {
+  static async open(dataDir: string | undefined, options: { template?: string } = {}): Promise<PgliteWorkerClient> {
     const worker = new Worker(workerEntry());
     const client = new PgliteWorkerClient(worker);
     try {
-      client.parsers = compactParserTable(await client.call<ArrayTypeRow[]>({ op: 'open', dataDir }), OWN_PARSERS);
+      client.parsers = compactParserTable(await client.call<ArrayTypeRow[]>({ op: 'open', dataDir, template: options.template }), OWN_PARSERS);
     } catch (err) {
       await worker.terminate();
       throw err;
@@ -83,6 +83,11 @@ export class PgliteWorkerClient implements PgliteLike {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       this.worker.postMessage({ ...request, id });
     });
+  }
+
+  /** Writes the data folder as a tar file that `open(undefined, { template })` starts from. */
+  async dumpDataDir(path: string): Promise<void> {
+    await this.call({ op: 'dump', path });
   }
 
   query<T>(text: string, params: unknown[] = [], options: QueryOptions = {}): Promise<RawResult<T>> {

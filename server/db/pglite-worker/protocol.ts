@@ -3,7 +3,10 @@
  * pglite-worker/client.ts). Every request carries an id; the worker answers each id once.
  */
 export type WorkerRequest =
-  | { id: number; op: 'open'; dataDir: string | undefined }
+  /** `template`: a data folder dumped by 'dump' (a tar file) to start an in-memory database from. */
+  | { id: number; op: 'open'; dataDir: string | undefined; template?: string }
+  /** Writes the database's data folder as a tar file (for a template). */
+  | { id: number; op: 'dump'; path: string }
   | { id: number; op: 'query'; text: string; params: unknown[]; txId: number | null }
   | { id: number; op: 'named'; name: string; text: string; params: unknown[] }
   | { id: number; op: 'begin' }
