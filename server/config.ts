@@ -79,8 +79,8 @@ export const configSchema = z.object({
   /** A running sync whose heartbeat is older than this belongs to a dead server and is closed as failed. */
   SYNC_STALE_AFTER_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   /**
-   * File exports (.xlsx, CSV) one user may run at once, and the whole instance: each holds a
-   * database reader and CPU while it streams; one past a limit is answered 429 (EXPORT_BUSY).
+   * File exports (.xlsx, CSV) one user may run at once, and the whole instance: each costs CPU
+   * and a query per page while it streams; one past a limit is answered 429 (EXPORT_BUSY).
    */
   EXPORT_MAX_PER_USER: integer(1, 100).default(2),
   EXPORT_MAX_PER_INSTANCE: integer(1, 1000).default(4),
