@@ -27,6 +27,8 @@ export const ANALYTICS_TEXT = {
   rangeTooLong: 'Tarih aralığı en fazla 1 yıl olabilir',
   rangeIncomplete: 'Başlangıç ve bitiş tarihi birlikte verilmelidir',
   formatInvalid: "Biçim 'excel' veya 'csv' olmalıdır",
+  /** A file export refused: the caller's or the server's exports running at once are at their limit (429). */
+  exportBusy: 'Aynı anda çok fazla dışa aktarma var. Biraz sonra tekrar deneyin.',
   loadFailedTitle: 'Veri Yüklenemedi',
   loadFailedBody: 'Dashboard verileri yüklenirken bir hata oluştu.',
   retry: 'Tekrar Dene',

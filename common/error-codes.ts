@@ -29,6 +29,8 @@ export const API_ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  /** Too many file exports running at once, for the caller or for the server: try again shortly. */
+  EXPORT_BUSY: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
 } as const;

@@ -78,6 +78,12 @@ export const configSchema = z.object({
   JOBS_ENABLED: bool.default(true),
   /** A running sync whose heartbeat is older than this belongs to a dead server and is closed as failed. */
   SYNC_STALE_AFTER_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+  /**
+   * File exports (.xlsx, CSV) one user may run at once, and the whole instance: each costs CPU
+   * and a query per page while it streams; one past a limit is answered 429 (EXPORT_BUSY).
+   */
+  EXPORT_MAX_PER_USER: integer(1, 100).default(2),
+  EXPORT_MAX_PER_INSTANCE: integer(1, 1000).default(4),
   /** E-mail notifications go through this SMTP server (smtp:// or smtps://user:pass@host:port); without it they are off. */
   SMTP_URL: z.string().url().optional(),
   /** Sender of notification e-mails. */

@@ -56,7 +56,10 @@ export function route<E extends EndpointDefinition>(
     },
     handler: async (request, reply) => {
       const result = await handler(request as unknown as EndpointRequest<E>, reply);
-      if (result === reply || reply.sent) return reply;
+      // A reply is a thenable: a handler returning it resolves (to undefined) when the answer has
+      // ended — or when the client left in the middle of it (a cancelled download), when there is
+      // nobody left to answer.
+      if (result === reply || reply.sent || reply.raw.destroyed) return reply;
       return reply.status(status).send(ok(result));
     },
   });

@@ -1,3 +1,4 @@
+import type { ApiErrorCode } from '@common/error-codes';
 import { endpointPath, type EndpointDefinition, type EndpointInput } from '@common/contract/define-endpoint';
 import { authorizedFetch, type QueryParams } from './api-client';
 import { ApiError, UNEXPECTED_ERROR } from './api-error';
@@ -29,8 +30,9 @@ export async function downloadEndpointFile<E extends EndpointDefinition>(
   const { params, query } = input as { params?: Record<string, unknown>; query?: QueryParams };
   const response = await authorizedFetch(endpointPath(endpoint.path, params), { method: 'GET', query, signal, headers: { Accept: '*/*' } });
   if (!response.ok) {
-    const failure = (await response.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string>; code?: never };
-    throw new ApiError(response.status, failure.message ?? UNEXPECTED_ERROR, failure.errors ?? {}, failure.code);
+    // The server's envelope, e.g. 429 EXPORT_BUSY with its Turkish message when too many exports run at once.
+    const failure = (await response.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string>; code?: ApiErrorCode };
+    throw new ApiError(response.status, failure.message ?? UNEXPECTED_ERROR, failure.errors ?? {}, failure.code, response.headers.get('x-request-id') ?? undefined);
   }
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let received = 0;

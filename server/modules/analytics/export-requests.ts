@@ -1,12 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ReportColumn } from '@common/contract/reports';
 import { BONUS_TYPE_LABELS, REQUEST_STATUS_LABELS, type BonusType, type RequestStatus } from '@common/enums';
 import type { RequestListQuery } from '@common/schemas/bonus';
 import type { Database } from '../../db/client';
 import { bonusRequests, users } from '../../db/schema';
-import { requestListFilter, requestOrder } from '../bonus';
-import { isoTimestamp } from '../bonus';
+import { isoTimestamp, requestListFilter, requestOrder, requestSortKeys, requestsAfter } from '../bonus';
 import type { Row } from './file-writers';
 
 export type RequestExportQuery = Pick<RequestListQuery, 'status' | 'search' | 'agentId' | 'sortBy' | 'sortOrder'>;
@@ -29,14 +28,15 @@ export const REQUEST_EXPORT_COLUMNS: ReportColumn[] = [
   c('description', 'Açıklama', 'text'),
 ];
 
-const BATCH = 1000;
+/** Rows per page read: one page is one chunk of the file, written between two turns of the event loop. */
+export const EXPORT_PAGE_ROWS = 500;
 const assignee = alias(users, 'export_assignee');
 
 interface RawRow {
   id: number; external_id: string | null; customer_username: string | null; customer_name: string | null; customer_id: string | null;
-  bonus_type: string; amount: string; status: string; priority: number; assignee: string | null; created_at: string; completed_at: string | null; description: string | null;
+  bonus_type: string; amount: string; status: string; priority: number; assignee: string | null; created_at: string | null; completed_at: string | null; description: string | null;
+  sort_keys: (string | null)[];
 }
-
 function toRow(r: RawRow): Row {
   return {
     id: Number(r.id),
@@ -56,75 +56,45 @@ function toRow(r: RawRow): Row {
 }
 
 /**
- * Every request matching the list's filters, search and sort, in batches read from a cursor
- * inside one read-only REPEATABLE READ transaction: one snapshot (the count equals the list's
- * total at that moment) and only one batch in memory. On the embedded PGlite the transaction
- * holds its only connection while the file streams.
+ * Every request matching the list's filters, search and sort, in pages read one at a time as
+ * the file is written: each page is one short statement continuing after the last row of the one
+ * before (keyset), so no transaction, cursor or connection is held between pages. On the embedded
+ * PGlite, whose one connection everything shares, other requests run between two pages; a
+ * consumer that stops asking (a cancelled download) ends the reading. A row whose sort key
+ * changes while the file is written may appear at its new place or be missed, as when paging the list.
  */
-export async function* requestExportBatches(database: Database, projectId: number, query: RequestExportQuery): AsyncGenerator<Row[]> {
+export async function* requestExportPages(database: Database, projectId: number, query: RequestExportQuery, pageRows = EXPORT_PAGE_ROWS): AsyncGenerator<Row[]> {
   const db = database.db;
-  const select = db
-    .select({
-      id: bonusRequests.id,
-      external_id: bonusRequests.externalId,
-      customer_username: bonusRequests.customerUsername,
-      customer_name: bonusRequests.customerName,
-      customer_id: bonusRequests.customerId,
-      bonus_type: bonusRequests.bonusType,
-      amount: sql`${bonusRequests.amount}::text`.as('amount'),
-      status: bonusRequests.status,
-      priority: bonusRequests.priority,
-      assignee: sql`coalesce(${assignee.fullName}, ${assignee.username})`.as('assignee'),
-      created_at: isoTimestamp(bonusRequests.createdAt).as('created_at'),
-      completed_at: isoTimestamp(bonusRequests.completedAt).as('completed_at'),
-      description: bonusRequests.description,
-    })
-    .from(bonusRequests)
-    .leftJoin(assignee, eq(assignee.id, bonusRequests.assignedUserId))
-    .where(requestListFilter(projectId, query))
-    .orderBy(...requestOrder(query.sortBy, query.sortOrder));
-  // A generator cannot yield from inside the transaction callback: batches pass through a queue.
-  const queue: (Row[] | Error | null)[] = [];
-  // Held in an object: TypeScript does not see the closures assign them.
-  const signal: { wake: (() => void) | null; resume: (() => void) | null } = { wake: null, resume: null };
-  let stopped = false;
-  const push = (item: Row[] | Error | null) => {
-    queue.push(item);
-    signal.wake?.();
-  };
-  const reader = db
-    .transaction(
-      async (tx) => {
-        await tx.execute(sql`declare request_export no scroll cursor for ${select}`);
-        for (;;) {
-          const result = (await tx.execute(sql.raw(`fetch ${BATCH} from request_export`))) as unknown as { rows: RawRow[] };
-          if (result.rows.length === 0 || stopped) break;
-          push(result.rows.map(toRow));
-          // Back-pressure: read the next batch only when the writer has taken this one.
-          if (queue.length > 1) await new Promise<void>((r) => (signal.resume = r));
-        }
-        await tx.execute(sql`close request_export`);
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    )
-    .then(
-      () => push(null),
-      (err: unknown) => push(err instanceof Error ? err : new Error(String(err))),
-    );
-  try {
-    for (;;) {
-      if (queue.length === 0) await new Promise<void>((r) => (signal.wake = r));
-      signal.wake = null;
-      const item = queue.shift()!;
-      signal.resume?.();
-      signal.resume = null;
-      if (item === null) return;
-      if (item instanceof Error) throw item;
-      yield item;
-    }
-  } finally {
-    stopped = true;
-    signal.resume?.();
-    await reader;
+  const keys = requestSortKeys(query.sortBy);
+  const filter = requestListFilter(projectId, query);
+  let after: SQL | undefined;
+  for (;;) {
+    const rows: RawRow[] = await db
+      .select({
+        id: bonusRequests.id,
+        external_id: bonusRequests.externalId,
+        customer_username: bonusRequests.customerUsername,
+        customer_name: bonusRequests.customerName,
+        customer_id: bonusRequests.customerId,
+        bonus_type: bonusRequests.bonusType,
+        amount: sql<string>`${bonusRequests.amount}::text`.as('amount'),
+        status: bonusRequests.status,
+        priority: bonusRequests.priority,
+        assignee: sql<string | null>`coalesce(${assignee.fullName}, ${assignee.username})`.as('assignee'),
+        created_at: isoTimestamp(bonusRequests.createdAt).as('created_at'),
+        completed_at: isoTimestamp(bonusRequests.completedAt).as('completed_at'),
+        description: bonusRequests.description,
+        sort_keys: sql<(string | null)[]>`array[${sql.join(keys, sql`, `)}]::text[]`.as('sort_keys'),
+      })
+      .from(bonusRequests)
+      .leftJoin(assignee, eq(assignee.id, bonusRequests.assignedUserId))
+      .where(after ? and(filter, after) : filter)
+      .orderBy(...requestOrder(query.sortBy, query.sortOrder))
+      .limit(pageRows);
+    if (rows.length === 0) return;
+    yield rows.map(toRow);
+    if (rows.length < pageRows) return;
+    const last = rows[rows.length - 1]!;
+    after = requestsAfter(query.sortBy, query.sortOrder, last.sort_keys, Number(last.id));
   }
 }

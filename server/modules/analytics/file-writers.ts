@@ -122,16 +122,20 @@ function csvField(kind: ReportColumn['kind'], v: Cell, timeZone: string): string
 
 export const CSV_BOM = '\uFEFF';
 
-/** CSV for Turkish Excel: UTF-8 with a BOM, ';' between fields, decimal commas, times in `timeZone`. */
+/**
+ * CSV for Turkish Excel: UTF-8 with a BOM, ';' between fields, decimal commas, times in `timeZone`.
+ * Writes each batch as it comes; waiting for a slow reader is the caller's (the export runner's
+ * pace between batches), as with the .xlsx writer.
+ */
 export async function writeCsv(out: Writable, title: string, parts: FilePart[], timeZone: string): Promise<void> {
-  const write = (s: string) => (out.write(s) ? Promise.resolve() : new Promise<void>((r) => out.once('drain', () => r())));
-  await write(CSV_BOM);
-  await write(`${csvField('text', title, timeZone)}\r\n`);
+  const write = (s: string) => void out.write(s);
+  write(CSV_BOM);
+  write(`${csvField('text', title, timeZone)}\r\n`);
   for (const [i, part] of parts.entries()) {
-    if (parts.length > 1) await write(`${i > 0 ? '\r\n' : ''}${csvField('text', part.name, timeZone)}\r\n`);
-    await write(`${part.columns.map((c) => csvField('text', c.label, timeZone)).join(';')}\r\n`);
+    if (parts.length > 1) write(`${i > 0 ? '\r\n' : ''}${csvField('text', part.name, timeZone)}\r\n`);
+    write(`${part.columns.map((c) => csvField('text', c.label, timeZone)).join(';')}\r\n`);
     for await (const batch of part.rows) {
-      await write(batch.map((r) => `${part.columns.map((c) => csvField(c.kind, r[c.key] ?? null, timeZone)).join(';')}\r\n`).join(''));
+      write(batch.map((r) => `${part.columns.map((c) => csvField(c.kind, r[c.key] ?? null, timeZone)).join(';')}\r\n`).join(''));
     }
   }
   out.end();

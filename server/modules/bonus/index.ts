@@ -7,7 +7,7 @@ export {
   type CreationRouting,
 } from './create-request';
 export { moveRequests, type MovedRequest } from './move-requests';
-export { requestListFilter, requestOrder } from './list-requests';
+export { requestListFilter, requestOrder, requestSortKeys, requestsAfter } from './list-requests';
 export { isoTimestamp } from './present-request';
 export { PendingRequestChanges, SYSTEM_ACTOR, announceRequestChanges, publishRequestChanges, type PresentedChanges } from './request-changes';
 export { default as bonusRoutes } from './routes';

@@ -44,6 +44,41 @@ export function requestOrder(sortBy: RequestSortColumn, sortOrder: 'asc' | 'desc
   return sortBy === 'id' ? [direction(column, true)] : [direction(column, notNull), direction(bonusRequests.id, true)];
 }
 
+/** A value read back as text (`requestSortKeys`) in its column's own type, so it compares as the column sorts. */
+const asColumn = (value: string, column: PgColumn) => sql`cast(${value} as ${sql.raw(column.getSQLType().replace(/^serial$/, 'integer'))})`;
+
+/**
+ * The sort keys of a row in the list's order, besides the id, as text: exact (timestamps to the
+ * microsecond, amounts to every digit), so a reader can continue right after that row.
+ */
+export function requestSortKeys(sortBy: RequestSortColumn): SQL<string | null>[] {
+  if (sortBy === 'id') return [];
+  const columns = sortBy === 'queue' ? [bonusRequests.priority, bonusRequests.createdAt] : [SORT_COLUMNS[sortBy].column];
+  return columns.map((column) => sql<string | null>`${column}::text`);
+}
+
+/**
+ * The rows after one (its `requestSortKeys` and id) in `requestOrder`: the next page of a keyset
+ * reader, which holds no transaction or cursor between pages. Not-null keys compare as a row
+ * value, which the (…, id) indexes answer as a range.
+ */
+export function requestsAfter(sortBy: RequestSortColumn, sortOrder: 'asc' | 'desc', keys: readonly (string | null)[], id: number): SQL {
+  const lastId = asColumn(String(id), bonusRequests.id);
+  if (sortBy === 'queue') {
+    const [priority, createdAt] = keys as [string, string];
+    const p = asColumn(priority, bonusRequests.priority);
+    return sql`(${bonusRequests.priority} < ${p} or (${bonusRequests.priority} = ${p} and (${bonusRequests.createdAt}, ${bonusRequests.id}) > (${asColumn(createdAt, bonusRequests.createdAt)}, ${lastId})))`;
+  }
+  const op = sql.raw(sortOrder === 'desc' ? '<' : '>');
+  if (sortBy === 'id') return sql`${bonusRequests.id} ${op} ${lastId}`;
+  const { column, notNull } = SORT_COLUMNS[sortBy];
+  const [key = null] = keys;
+  // Empty values come last either way: after one of them, only empty ones further by id.
+  if (key === null) return sql`(${column} is null and ${bonusRequests.id} ${op} ${lastId})`;
+  const after = sql`(${column}, ${bonusRequests.id}) ${op} (${asColumn(key, column)}, ${lastId})`;
+  return notNull ? after : sql`(${after} or ${column} is null)`;
+}
+
 /**
  * A search's condition: the folded text holds the term. With `partPatterns` (`LIKE` patterns of
  * the trigrams planSearch chose, or placeholders for them) the trigram index is asked only for

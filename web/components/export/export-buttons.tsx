@@ -15,14 +15,19 @@ const kb = (bytes: number) => `${new Intl.NumberFormat('tr-TR', { maximumFractio
 export function ExportButtons({ download, disabled }: { download: (format: ExportFormat, onProgress: (bytes: number) => void) => Promise<string>; disabled?: boolean }) {
   const [running, setRunning] = useState<ExportFormat | null>(null);
   const [bytes, setBytes] = useState(0);
+  const [failure, setFailure] = useState('');
   const start = async (format: ExportFormat) => {
     setRunning(format);
     setBytes(0);
+    setFailure('');
     try {
       const name = await download(format, setBytes);
       notify.success(`${name} indirildi`);
     } catch (error) {
-      notify.error('Dosya indirilemedi', errorMessage(error));
+      // Also beside the buttons, after the toast is gone: e.g. too many exports at once, try again shortly.
+      const message = errorMessage(error);
+      setFailure(message);
+      notify.error('Dosya indirilemedi', message);
     } finally {
       setRunning(null);
     }
@@ -42,7 +47,7 @@ export function ExportButtons({ download, disabled }: { download: (format: Expor
         </Button>
       ))}
       <span role="status" aria-live="polite" className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
-        {running ? `İndiriliyor… ${kb(bytes)}` : ''}
+        {running ? `İndiriliyor… ${kb(bytes)}` : failure}
       </span>
     </div>
   );
