@@ -7,8 +7,8 @@ import { connectAs, listen } from '../../test/socket-client';
 import type { App } from '../../types';
 
 /** One app, a tenant, a signed-in manager: what every routing API test starts from. */
-export async function routingTestBed() {
-  const testApp: TestApp = await createTestApp();
+export async function routingTestBed(overrides: Parameters<typeof createTestApp>[0] = {}) {
+  const testApp: TestApp = await createTestApp(overrides);
   const tenant = await buildTenant(testApp.app);
   const manager = (await login(testApp.app, tenant.members.manager.username)).accessToken;
   return { ...testApp, ...tenant, manager };
