@@ -60,10 +60,13 @@ export interface PresenceEvents {
 /** Redis CLIENT names of the adapter's connections start with this, then the instance's origin. */
 export const REDIS_CLIENT_PREFIX = 'bonus-panel-live-';
 
+/** How long /api/health and /api/ready wait for Redis to answer a PING. */
+const REDIS_PING_TIMEOUT_MS = 2_000;
+
 export class Realtime {
   private io: Server | null = null;
   private host: RealtimeHost | null = null;
-  private redisClients: { ping(): Promise<unknown>; quit(): Promise<unknown> }[] = [];
+  private redisClients: { isReady: boolean; ping(): Promise<unknown>; quit(): Promise<unknown> }[] = [];
   private closing = false;
   /** This instance's name in event metadata and in its Redis client names. */
   readonly origin = randomUUID().slice(0, 8);
@@ -277,14 +280,23 @@ export class Realtime {
   }
 
   async redisStatus(): Promise<'up' | 'down' | 'unused'> {
-    if (this.redisClients.length === 0) return 'unused';
+    const [client] = this.redisClients;
+    if (!client) return 'unused';
+    // While the connection is lost a command waits in the client's offline queue until Redis is
+    // back: a readiness check must answer now, so a lost connection is 'down' without asking.
+    if (!client.isReady) return 'down';
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await this.redisClients[0]!.ping();
+      const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('redis ping timed out')), REDIS_PING_TIMEOUT_MS)));
+      await Promise.race([client.ping(), late]);
       return 'up';
     } catch {
       return 'down';
+    } finally {
+      clearTimeout(timer);
     }
   }
+
 
   async close(): Promise<void> {
     this.closing = true;
