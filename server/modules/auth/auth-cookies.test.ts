@@ -36,6 +36,18 @@ describe('the sign-in cookies', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
+  it('a sign-in mints a new CSRF token even when the browser already holds one (a planted cookie is not kept)', async () => {
+    const user = await buildUser(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: user.username, password: 'test-password-1' },
+      cookies: { [AUTH_COOKIES.csrf]: 'planted-by-someone' },
+    });
+    expect(cookie(res, AUTH_COOKIES.csrf)?.value).not.toBe('planted-by-someone');
+    expect(cookie(res, AUTH_COOKIES.csrf)?.value.length).toBeGreaterThan(30);
+  });
+
   it('are Secure behind a trusted proxy that says https, or when COOKIE_SECURE=true; an untrusted X-Forwarded-Proto changes nothing', async () => {
     const user = await buildUser(t.app);
     const proxied = await siblingInstance(t, { overrides: { TRUST_PROXY: '127.0.0.1' } });

@@ -24,11 +24,13 @@ function base(config: Config, request: CookieRequest): CookieSerializeOptions {
 
 /**
  * Sets the cookies of a browser sign-in: the refresh token (HttpOnly, only sent to /api/auth) and the
- * CSRF token the page sends back on refresh and logout. The CSRF token stays the same through
- * refreshes (a tab that read it just before another tab's refresh still sends a valid one).
+ * CSRF token the page sends back on refresh and logout. A sign-in mints a new CSRF token (whatever
+ * cookie was there before is not trusted); a refresh keeps it, so a tab that read it just before
+ * another tab's refresh still sends a valid one.
  */
-export function setSessionCookies(config: Config, request: CookieRequest, reply: FastifyReply, refreshToken: string): void {
-  const csrf = request.cookies[AUTH_COOKIES.csrf] || randomToken();
+export function setSessionCookies(config: Config, request: CookieRequest, reply: FastifyReply, refreshToken: string, csrfToken: 'new' | 'keep'): void {
+  const kept = csrfToken === 'keep' ? request.cookies[AUTH_COOKIES.csrf] : undefined;
+  const csrf = kept || randomToken();
   reply.setCookie(AUTH_COOKIES.refresh, refreshToken, { ...base(config, request), httpOnly: true, path: AUTH_COOKIES.refreshPath });
   // Path=/ so the page can read it wherever it is (document.cookie shows only cookies of the page's path).
   reply.setCookie(AUTH_COOKIES.csrf, csrf, { ...base(config, request), httpOnly: false, path: '/' });

@@ -22,7 +22,7 @@ export default async function authRoutes(app: App) {
   const loginLimit = { max: ctx.config.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
   /** A finished sign-in: the refresh token goes into its HttpOnly cookie, never into the JSON. */
   const signedIn = (request: Pick<FastifyRequest, 'cookies' | 'headers' | 'protocol'>, reply: FastifyReply, { answer, refreshToken }: SignedIn) => {
-    setSessionCookies(config, request, reply, refreshToken);
+    setSessionCookies(config, request, reply, refreshToken, 'new');
     return answer;
   };
 
@@ -47,7 +47,7 @@ export default async function authRoutes(app: App) {
       if (!presented) throw unauthorized(AUTH_MESSAGES.signInRequired);
       try {
         const { accessToken, refreshToken } = await refreshSession(ctx, { refreshToken: presented, ipAddress: request.ip });
-        setSessionCookies(config, request, reply, refreshToken);
+        setSessionCookies(config, request, reply, refreshToken, 'keep');
         return { tokens: { accessToken } };
       } catch (error) {
         // A refused refresh token is no use to the browser any more: it forgets it.
