@@ -52,6 +52,18 @@ export const SESSION = {
   projectNotSpecifiedMessage: 'Project not specified',
 } as const;
 
+/**
+ * The cookies of a browser sign-in. The refresh token lives only in `refresh` (HttpOnly, SameSite=Strict,
+ * Path=/api/auth): no script can read it. `csrf` is readable by the page on purpose: the refresh and logout
+ * calls send its value back in `csrfHeader` (double submit), which another site can neither read nor send.
+ */
+export const AUTH_COOKIES = {
+  refresh: 'bonus_refresh',
+  refreshPath: '/api/auth',
+  csrf: 'bonus_csrf',
+  csrfHeader: 'x-csrf-token',
+} as const;
+
 export const AGENT_THRESHOLDS = {
   performanceHigh: 90,
   performanceMedium: 80,

@@ -15,6 +15,8 @@ export const API_ERROR_STATUS = {
   TOTP_SETUP_REQUIRED: 403,
   /** Signed in with a one-time password: only changing it (and me, logout) answers until it is changed. */
   PASSWORD_CHANGE_REQUIRED: 403,
+  /** Refresh or logout without the page's CSRF token (or from another site): nothing was done. */
+  CSRF_REFUSED: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs, screenshot } from './helpers';
+import { loginAs, pageSession, screenshot } from './helpers';
 
 /** The users screen's row of one username. */
 const userRow = (page: Page, username: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: username, exact: true }) });
@@ -100,8 +100,8 @@ test.describe('yönetim', () => {
   test('audit logunda zorla çevrimdışı kaydı nedeniyle görünür', async ({ page }) => {
     await loginAs(page, 'manager');
     // A force action of its own, through the API with the signed-in manager's token.
-    const status = await page.evaluate(async () => {
-      const session = JSON.parse(localStorage.getItem('bonus-auth') ?? '{}').state;
+    const session = await pageSession(page);
+    const status = await page.evaluate(async (session) => {
       const res = await fetch(`/api/auth/admin/projects/${session.activeProjectId}/agents/${await agentId(session)}/force-offline`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${session.token}`, 'Content-Type': 'application/json' },
@@ -112,7 +112,7 @@ test.describe('yönetim', () => {
         const list = await fetch(`/api/projects/${s.activeProjectId}/agents?search=agent2`, { headers: { Authorization: `Bearer ${s.token}` } });
         return (await list.json()).data.items[0].id as number;
       }
-    });
+    }, session);
     expect(status).toBe(200);
     await page.getByRole('navigation', { name: 'Ana menü' }).getByRole('link', { name: 'Audit Logları' }).click();
     await expect(page.getByText('Toplam Log')).toBeVisible();

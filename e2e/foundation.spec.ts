@@ -1,6 +1,6 @@
-import { SETTINGS_DEFAULTS } from '../common/constants';
+import { AUTH_COOKIES, SETTINGS_DEFAULTS } from '../common/constants';
 import { expect, test } from '@playwright/test';
-import { loginAs, screenshot, socketIndicator } from './helpers';
+import { loginAs, pageSession, screenshot, socketIndicator } from './helpers';
 
 test.describe('giriş ve çerçeve', () => {
   test('admin giriş yapar, çerçeveyi ve canlı bağlantıyı görür', async ({ page }) => {
@@ -174,7 +174,9 @@ test.describe('oturum sonu', () => {
     await page.getByRole('button', { name: 'Çıkış Yap' }).click();
     await expect(page).toHaveURL(/\/login$/);
     const stored = await page.evaluate(() => localStorage.getItem('bonus-auth'));
-    expect(JSON.parse(stored ?? '{}').state?.token ?? null).toBeNull();
+    expect(JSON.parse(stored ?? '{}').state?.user ?? null).toBeNull();
+    // The server cleared the sign-in cookies: a reload cannot bring the session back.
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain(AUTH_COOKIES.refresh);
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
   });
@@ -182,9 +184,10 @@ test.describe('oturum sonu', () => {
   test('sunucuda sonlandırılan oturum anında girişe döner', async ({ page }) => {
     await loginAs(page, 'manager');
     await expect(socketIndicator(page)).toHaveText('Bağlı');
-    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('bonus-auth') ?? '{}').state?.token as string);
+    const { token } = await pageSession(page);
+    const csrf = (await page.context().cookies()).find((c) => c.name === AUTH_COOKIES.csrf)?.value ?? '';
     // The same sign-in ends elsewhere (another tab's logout): its socket hears 'session-revoked'.
-    const response = await page.request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` }, data: {} });
+    const response = await page.request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}`, [AUTH_COOKIES.csrfHeader]: csrf }, data: {} });
     expect(response.ok()).toBe(true);
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText('Oturum sona erdi')).toBeVisible();

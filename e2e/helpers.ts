@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { AUTH_COOKIES, SESSION } from '../common/constants';
 
 /** Every demo account's password (server/db/seed/demo-organisation.ts). */
 export const DEMO_PASSWORD = 'demo1234';
@@ -25,6 +26,35 @@ export async function loginAs(page: Page, username: string, password = DEMO_PASS
   await page.getByRole('button', { name: 'Giriş Yap' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('banner').getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+/** What a test needs to call the API as the signed-in page. */
+export interface PageSession {
+  token: string;
+  activeProjectId: number;
+  projectIds: number[];
+}
+
+/**
+ * An access token of the page's own sign-in, got the way the app gets one after a reload: a refresh
+ * with the page's cookie and its CSRF token (the app keeps its own token in memory, out of reach).
+ * The cookie rotates; the page's in-memory token stays valid.
+ */
+export async function pageSession(page: Page): Promise<PageSession> {
+  return page.evaluate(
+    async ({ csrfCookie, csrfHeader, storageKey, refreshPath }) => {
+      const csrf = document.cookie
+        .split('; ')
+        .find((c) => c.startsWith(`${csrfCookie}=`))
+        ?.slice(csrfCookie.length + 1);
+      const res = await fetch(refreshPath, { method: 'POST', headers: { [csrfHeader]: decodeURIComponent(csrf ?? '') } });
+      if (!res.ok) throw new Error(`refresh answered ${res.status}`);
+      const stored = JSON.parse(localStorage.getItem(storageKey) ?? '{}').state as { activeProjectId: number; projects: { id: number }[] };
+      const body = (await res.json()) as { data: { tokens: { accessToken: string } } };
+      return { token: body.data.tokens.accessToken, activeProjectId: stored.activeProjectId, projectIds: stored.projects.map((p) => p.id) };
+    },
+    { csrfCookie: AUTH_COOKIES.csrf, csrfHeader: AUTH_COOKIES.csrfHeader, storageKey: SESSION.storageKey, refreshPath: '/api/auth/refresh' },
+  );
 }
 
 /** Saves a full-page screenshot as e2e/screenshots/<name>.png (git-ignored) for a human to look at. */

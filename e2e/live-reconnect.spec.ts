@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs, socketIndicator } from './helpers';
+import { loginAs, pageSession, socketIndicator } from './helpers';
 
 /**
  * Issue 14, reconnect catch-up: a screen whose live connection dropped shows, once it is back,
@@ -9,10 +9,10 @@ import { loginAs, socketIndicator } from './helpers';
  */
 
 /** Calls the API with the page's own session, as the app would. */
-function callApi(page: Page, method: string, url: (projectId: number) => string, body?: unknown) {
+async function callApi(page: Page, method: string, url: (projectId: number) => string, body?: unknown) {
+  const session = await pageSession(page);
   return page.evaluate(
-    async ({ method, path, body }) => {
-      const session = JSON.parse(localStorage.getItem('bonus-auth') ?? '{}').state;
+    async ({ method, path, body, session }) => {
       const res = await fetch(path.replace(':projectId', String(session.activeProjectId)), {
         method,
         headers: { Authorization: `Bearer ${session.token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
@@ -20,7 +20,7 @@ function callApi(page: Page, method: string, url: (projectId: number) => string,
       });
       return { status: res.status, body: await res.json() };
     },
-    { method, path: url(0).replace('/0/', '/:projectId/'), body },
+    { method, path: url(0).replace('/0/', '/:projectId/'), body, session },
   );
 }
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
-import { dragAnnouncement, loginAs, nextFrames, screenshot } from './helpers';
+import { dragAnnouncement, loginAs, nextFrames, pageSession, screenshot } from './helpers';
 
 // Two browser contexts, a lazy screen and the board on a shared, loaded machine: generous waits.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -41,11 +41,11 @@ async function noSidewaysScroll(page: Page) {
   expect(overflow, culprits.join('\n')).toBeLessThanOrEqual(0);
 }
 
-/** A call of the API with the signed-in page's own token (the session the app keeps in localStorage). */
+/** A call of the API with the signed-in page's own session (its token got by a refresh, as the app gets one). */
 async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
+  const session = await pageSession(page);
   return page.evaluate(
-    async ({ method, path, body }) => {
-      const session = JSON.parse(localStorage.getItem('bonus-auth') ?? '{}').state as { token: string; activeProjectId: number };
+    async ({ method, path, body, session }) => {
       const res = await fetch(path.replace(':projectId', String(session.activeProjectId)), {
         method,
         headers: { Authorization: `Bearer ${session.token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
@@ -54,7 +54,7 @@ async function api<T>(page: Page, method: string, path: string, body?: unknown):
       const json = await res.json().catch(() => ({}));
       return { status: res.status, data: json.data };
     },
-    { method, path, body },
+    { method, path, body, session },
   );
 }
 

@@ -2,6 +2,7 @@ import '@common/zod-tr';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyReply, type RouteOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -98,6 +99,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   registerSecurityHeaders(app);
   registerOperations(app);
+  // Parses Cookie and adds reply.setCookie: the sign-in cookies (modules/auth/auth-cookies.ts).
+  await app.register(fastifyCookie);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, context) => ({

@@ -67,6 +67,12 @@ export const configSchema = z.object({
     .default('')
     .transform((v) => (v.trim() === '' || v.trim() === 'false' ? [] : v.split(',').map((s) => s.trim()).filter(Boolean)))
     .pipe(z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]))),
+  /**
+   * The `Secure` flag of the sign-in cookies. Unset: set when the request came over HTTPS (TLS on this
+   * server, or `X-Forwarded-Proto: https` from a TRUST_PROXY address). `true` when TLS ends at a proxy
+   * that is not listed in TRUST_PROXY; `false` never sets it.
+   */
+  COOKIE_SECURE: bool.optional(),
   /** Comma-separated extra origins allowed for the socket handshake (dev servers). */
   ALLOWED_ORIGINS: z.string().default(''),
   /**

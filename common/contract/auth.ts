@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { changePasswordBody, loginBody, refreshBody, sessionUserSchema, tokensSchema } from '../schemas/auth';
+import { changePasswordBody, loginBody, sessionUserSchema, tokensSchema } from '../schemas/auth';
 import { loginOutcome } from '../schemas/totp';
 import { PUBLIC_PATHS } from './public-paths';
 import { defineEndpoint } from './define-endpoint';
@@ -17,21 +17,25 @@ export const login = defineEndpoint({
   response: loginOutcome,
 });
 
+/**
+ * Authenticated by the HttpOnly refresh cookie (set at sign-in, rotated here) and the
+ * `X-CSRF-Token` header, which must repeat the `bonus_csrf` cookie.
+ */
 export const refreshTokens = defineEndpoint({
   method: 'POST',
   path: PUBLIC_PATHS.refresh,
   access: 'public',
-  summary: 'Token yenileme (rotasyon)',
+  summary: 'Token yenileme (rotasyon; yenileme anahtarı çerezde, X-CSRF-Token başlığı gerekir)',
   tags,
-  body: refreshBody,
   response: z.object({ tokens: tokensSchema }),
 });
 
+/** Ends the bearer's session; a browser's call (with the refresh cookie) also needs `X-CSRF-Token`, and its cookies are cleared. */
 export const logout = defineEndpoint({
   method: 'POST',
   path: '/api/auth/logout',
   access: 'authenticated',
-  summary: 'Çıkış',
+  summary: 'Çıkış (tarayıcıda X-CSRF-Token başlığı gerekir; çerezler silinir)',
   tags,
   response: z.object({ loggedOut: z.boolean() }),
 });

@@ -12,9 +12,11 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-export const refreshBody = z.object({ refreshToken: z.string().min(1).max(512) });
-
-export const tokensSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
+/**
+ * What a sign-in or a refresh answers in JSON: the access token only. The refresh token travels in
+ * an HttpOnly cookie (AUTH_COOKIES), out of any script's reach.
+ */
+export const tokensSchema = z.object({ accessToken: z.string() });
 export type Tokens = z.infer<typeof tokensSchema>;
 
 /** A project named in another resource (a user's memberships). */
@@ -39,6 +41,13 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const loginResponse = z.object({ tokens: tokensSchema, user: sessionUserSchema });
 export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const AUTH_MESSAGES = {
+  /** Refresh or logout without the page's CSRF token, or from another site. */
+  csrfRefused: 'İstek doğrulanamadı. Sayfayı yenileyip tekrar deneyin.',
+  refreshFailed: 'Oturum yenilenemedi',
+  signInRequired: 'Oturum açmanız gerekiyor',
+} as const;
 
 export const PASSWORD_MESSAGES = {
   currentRequired: 'Mevcut şifre gereklidir',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../modules/sessions/access-token';
-import { bearer, buildTenant, buildUser, createTestApp, login, type TestApp } from '../test/harness';
+import { bearer, buildTenant, buildUser, createTestApp, login, refreshWith, sessionCookiesOf, type TestApp } from '../test/harness';
 import { TOO_DEEP_MESSAGE } from './validator';
 
 /** Findings of the attack on a running instance (issue 14) that any caller can reach. */
@@ -104,7 +104,8 @@ describe('headers and tokens', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: user.username, password: 'test-password-1' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    const refreshed = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: res.json().data.tokens.refreshToken } });
+    const refreshed = await refreshWith(t.app, sessionCookiesOf(res));
+    expect(refreshed.statusCode).toBe(200);
     expect(refreshed.headers['cache-control']).toBe('no-store');
   });
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { RouteOptions } from 'fastify';
+import { AUTH_COOKIES } from '@common/constants';
 import type { Role } from '@common/enums';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -138,7 +139,27 @@ export async function login(app: App, username: string, password = TEST_PASSWORD
   const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
   if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
   const body = res.json();
-  return { accessToken: body.data.tokens.accessToken as string, refreshToken: body.data.tokens.refreshToken as string, user: body.data.user };
+  return { accessToken: body.data.tokens.accessToken as string, ...sessionCookiesOf(res), user: body.data.user };
+}
+
+/** The refresh token and CSRF token a sign-in or refresh answer set as cookies. */
+export function sessionCookiesOf(res: { cookies: { name: string; value: string }[] }): { refreshToken: string; csrfToken: string } {
+  const value = (name: string) => res.cookies.find((c) => c.name === name)?.value ?? '';
+  return { refreshToken: value(AUTH_COOKIES.refresh), csrfToken: value(AUTH_COOKIES.csrf) };
+}
+
+/**
+ * POST /api/auth/refresh as the web app makes it: the refresh token in its cookie, the CSRF token
+ * in its cookie and repeated in X-CSRF-Token. `csrfToken: null` leaves the header out.
+ */
+export function refreshWith(app: App, session: { refreshToken: string; csrfToken?: string | null }, headers: Record<string, string> = {}) {
+  const csrf = session.csrfToken === undefined ? 'test-csrf' : session.csrfToken;
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/refresh',
+    cookies: { [AUTH_COOKIES.refresh]: session.refreshToken, ...(csrf ? { [AUTH_COOKIES.csrf]: csrf } : {}) },
+    headers: { ...(csrf ? { [AUTH_COOKIES.csrfHeader]: csrf } : {}), ...headers },
+  });
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

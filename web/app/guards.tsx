@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { Screen } from '@common/schemas/abilities';
-import { LoadingState } from '@web/components/ui';
+import { ErrorState, LoadingState } from '@web/components/ui';
+import { useSessionStatus } from '@web/lib/session-restore';
 import { useScreenAbility } from '@web/stores/abilities';
 import { useSessionStore } from '@web/stores/session-store';
 import { ForbiddenPage } from './forbidden-page';
@@ -12,11 +13,13 @@ import { paths } from './paths';
  * on /change-password until they do.
  */
 export function RequireSession({ children }: { children?: ReactNode }) {
-  const signedIn = useSessionStore((s) => s.token !== null && s.user !== null);
+  const { status, retry } = useSessionStatus();
   const mustChangePassword = useSessionStore((s) => s.user?.mustChangePassword === true);
   const totpSetupRequired = useSessionStore((s) => s.totpSetupRequired);
   const { pathname } = useLocation();
-  if (!signedIn) return <Navigate to={paths.login} replace />;
+  if (status === 'restoring') return <SessionRestoring />;
+  if (status === 'unreachable') return <SessionUnreachable retry={retry} />;
+  if (status === 'signed-out') return <Navigate to={paths.login} replace />;
   // The server refuses everything but the 2FA setup until it is done (TOTP_SETUP_REQUIRED), a
   // password change included: setup comes first.
   if (totpSetupRequired) return pathname === paths.totp ? (children ?? <Outlet />) : <Navigate to={paths.totp} replace />;
@@ -24,11 +27,28 @@ export function RequireSession({ children }: { children?: ReactNode }) {
   return children ?? <Outlet />;
 }
 
-/** /login for a signed-in user goes to the dashboard. */
+/** /login for a signed-in user (or one whose session a reload restores) goes to the dashboard. */
 export function GuestOnly({ children }: { children: ReactNode }) {
-  const signedIn = useSessionStore((s) => s.token !== null && s.user !== null);
-  if (signedIn) return <Navigate to={paths.dashboard} replace />;
+  const { status } = useSessionStatus();
+  if (status === 'signed-in') return <Navigate to={paths.dashboard} replace />;
+  if (status === 'restoring') return <SessionRestoring />;
   return children;
+}
+
+function SessionRestoring() {
+  return (
+    <div className="flex min-h-dvh items-center justify-center">
+      <LoadingState text="Oturum yükleniyor..." />
+    </div>
+  );
+}
+
+function SessionUnreachable({ retry }: { retry: () => void }) {
+  return (
+    <div className="flex min-h-dvh items-center justify-center p-4">
+      <ErrorState title="Sunucuya ulaşılamadı" message="Oturumunuz korunuyor; bağlantı gelince tekrar deneyin." onRetry={retry} />
+    </div>
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { SearchX } from 'lucide-react';
-import { buttonStyles } from '@web/components/ui';
-import { useSessionStore } from '@web/stores/session-store';
+import { buttonStyles, LoadingState } from '@web/components/ui';
+import { useSessionStatus } from '@web/lib/session-restore';
 import { AppFrame } from './layout/app-frame';
 import { paths } from './paths';
 
@@ -22,8 +22,10 @@ function NotFoundContent({ signedIn }: { signedIn: boolean }) {
 
 /** Any unknown path: inside the frame when signed in, on its own otherwise. */
 export function NotFoundPage() {
-  const signedIn = useSessionStore((s) => s.token !== null && s.user !== null);
-  if (signedIn) {
+  // Opened by address, the page has no access token yet: the session is restored first.
+  const { status } = useSessionStatus();
+  if (status === 'restoring') return <LoadingState text="Oturum yükleniyor..." />;
+  if (status === 'signed-in') {
     return (
       <AppFrame>
         <NotFoundContent signedIn />

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '@web/stores/session-store';
 import { json, mockFetch, type RecordedCall } from '@web/test/fetch-mock';
-import { signInAs, signOutStore } from '@web/test/session-fixtures';
+import { setCsrfCookie, signInAs, signOutStore } from '@web/test/session-fixtures';
 import { apiRequest } from './api-client';
 import { ApiError, errorMessage } from './api-error';
 
@@ -15,7 +15,7 @@ function serverWithExpiredToken(options: { refresh?: (call: RecordedCall) => Res
     if (call.url === '/api/auth/refresh') {
       // Held open until every first attempt has failed, so the three really overlap.
       await refreshGate;
-      return options.refresh?.(call) ?? json(200, { success: true, data: { tokens: { accessToken: 'access-2', refreshToken: 'refresh-2' } } });
+      return options.refresh?.(call) ?? json(200, { success: true, data: { tokens: { accessToken: 'access-2' } } });
     }
     if (call.authorization === 'Bearer access-2') return json(200, { success: true, data: { path: call.url } });
     return expired.clone();
@@ -37,11 +37,12 @@ describe('api client token refresh', () => {
 
     await expect(pending).resolves.toEqual([{ path: '/api/a' }, { path: '/api/b' }, { path: '/api/c' }]);
     expect(refreshCalls(server.calls)).toHaveLength(1);
-    expect(refreshCalls(server.calls)[0]!.body).toEqual({ refreshToken: 'refresh-1' });
+    // The refresh token travels in its HttpOnly cookie; the page sends only the CSRF token.
+    expect(refreshCalls(server.calls)[0]).toMatchObject({ body: undefined, csrf: 'csrf-1', authorization: null });
     const retries = server.calls.filter((c) => c.authorization === 'Bearer access-2');
     expect(retries.map((c) => c.url).sort()).toEqual(['/api/a', '/api/b', '/api/c']);
     expect(retries.find((c) => c.url === '/api/c')!.body).toEqual({ x: 1 });
-    expect(useSessionStore.getState()).toMatchObject({ token: 'access-2', refreshToken: 'refresh-2' });
+    expect(useSessionStore.getState().token).toBe('access-2');
   });
 
   it("'Session ID unknown' logs out at once, without trying to refresh", async () => {
@@ -50,7 +51,7 @@ describe('api client token refresh', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);
     expect(refreshCalls(calls)).toHaveLength(0);
-    expect(useSessionStore.getState()).toMatchObject({ token: null, refreshToken: null, user: null, activeProjectId: null });
+    expect(useSessionStore.getState()).toMatchObject({ token: null, user: null, activeProjectId: null });
   });
 
   it('a refused refresh logs out, and every waiting request fails', async () => {
@@ -65,8 +66,8 @@ describe('api client token refresh', () => {
     expect(useSessionStore.getState().user).toBeNull();
   });
 
-  it('without a refresh token a 401 logs out', async () => {
-    useSessionStore.setState({ refreshToken: null });
+  it('without the sign-in cookies (signed out in another tab) a 401 logs out without a refresh', async () => {
+    setCsrfCookie(null);
     const { calls } = mockFetch(() => expired.clone());
     await expect(apiRequest('GET', '/api/a')).rejects.toBeInstanceOf(ApiError);
     expect(refreshCalls(calls)).toHaveLength(0);
@@ -77,18 +78,28 @@ describe('api client token refresh', () => {
     const server = serverWithExpiredToken({ refresh: () => json(503, { success: false, message: 'Veritabanına şu anda ulaşılamıyor' }) });
     server.releaseRefresh();
     await expect(apiRequest('GET', '/api/a')).rejects.toMatchObject({ status: 503 });
-    expect(useSessionStore.getState()).toMatchObject({ token: 'access-1', refreshToken: 'refresh-1' });
+    expect(useSessionStore.getState()).toMatchObject({ token: 'access-1', user: { username: 'admin' } });
   });
 
   it('a second 401 after a successful refresh logs out instead of looping', async () => {
     const { calls } = mockFetch((call) =>
       call.url === '/api/auth/refresh'
-        ? json(200, { success: true, data: { tokens: { accessToken: 'access-2', refreshToken: 'refresh-2' } } })
+        ? json(200, { success: true, data: { tokens: { accessToken: 'access-2' } } })
         : expired.clone(),
     );
     await expect(apiRequest('GET', '/api/a')).rejects.toMatchObject({ status: 401 });
     expect(calls.filter((c) => c.url === '/api/a')).toHaveLength(2);
     expect(useSessionStore.getState().token).toBeNull();
+  });
+
+  it('logout carries the CSRF token; other calls do not', async () => {
+    const { calls } = mockFetch(() => json(200, { success: true, data: { loggedOut: true } }));
+    await apiRequest('POST', '/api/auth/logout', {});
+    await apiRequest('GET', '/api/projects');
+    expect(calls.map((c) => [c.url, c.csrf])).toEqual([
+      ['/api/auth/logout', 'csrf-1'],
+      ['/api/projects', null],
+    ]);
   });
 
   it('public calls (login) send no Bearer and treat 401 as an answer', async () => {

@@ -1,3 +1,4 @@
+import { AUTH_COOKIES } from '@common/constants';
 import type { ApiErrorCode } from '@common/error-codes';
 import type { refreshTokens } from '@common/contract/auth';
 import { PUBLIC_PATHS } from '@common/contract/public-paths';
@@ -38,10 +39,22 @@ function urlFor(path: string, query?: QueryParams): string {
   return qs ? `${path}?${qs}` : path;
 }
 
+/** The CSRF token the server set beside the refresh cookie (readable on purpose; see AUTH_COOKIES). */
+export function csrfToken(): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === AUTH_COOKIES.csrf) return decodeURIComponent(value.join('='));
+  }
+  return null;
+}
+
 async function send(path: string, init: SendInit, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
+  // The calls the refresh cookie authenticates (refresh, logout) prove they come from this page.
+  const csrf = path.startsWith(AUTH_COOKIES.refreshPath) ? csrfToken() : null;
+  if (csrf) headers[AUTH_COOKIES.csrfHeader] = csrf;
   try {
     return await fetch(urlFor(path, init.query), {
       method: init.method,
@@ -71,9 +84,10 @@ function sessionEnded(): ApiError {
 let refreshInFlight: Promise<string> | null = null;
 
 /**
- * Trades the refresh token for new tokens. Single-flight: however many callers ask at
- * once, one POST /api/auth/refresh is made (the server rotates the token, so a second
- * call with the same one would be treated as reuse) and all of them get its result.
+ * Trades the refresh cookie for a new access token (the server rotates the cookie). Single-flight:
+ * however many callers of this tab ask at once, one POST /api/auth/refresh is made and all of them
+ * get its result. Another tab refreshing at the same moment sends the same cookie; the server
+ * answers both with the same successor within its grace, so neither tab is signed out.
  */
 export function refreshAccessToken(): Promise<string> {
   refreshInFlight ??= runRefresh().finally(() => {
@@ -83,12 +97,12 @@ export function refreshAccessToken(): Promise<string> {
 }
 
 async function runRefresh(): Promise<string> {
-  const refreshToken = useSessionStore.getState().refreshToken;
-  if (!refreshToken) {
+  // No CSRF cookie: no sign-in cookies at all (signed out in another tab, or cleared by the user).
+  if (!csrfToken()) {
     endSession('forced');
     throw sessionEnded();
   }
-  const response = await send(PUBLIC_PATHS.refresh, { method: 'POST', body: { refreshToken } }, null);
+  const response = await send(PUBLIC_PATHS.refresh, { method: 'POST' }, null);
   if (!response.ok) {
     const failure = await readFailure(response);
     // The server could not answer (restarting, database down): the refresh token was not
@@ -98,9 +112,9 @@ async function runRefresh(): Promise<string> {
     throw sessionEnded();
   }
   const body = (await response.json()) as { data: EndpointData<typeof refreshTokens> };
-  // A logout while the refresh was under way wins: do not bring the tokens back.
-  if (useSessionStore.getState().refreshToken !== refreshToken) throw sessionEnded();
-  useSessionStore.getState().setTokens(body.data.tokens);
+  // A logout while the refresh was under way wins: do not bring the token back.
+  if (useSessionStore.getState().user === null) throw sessionEnded();
+  useSessionStore.getState().setAccessToken(body.data.tokens.accessToken);
   return body.data.tokens.accessToken;
 }
 
@@ -113,7 +127,7 @@ async function tokenAfter(refused: string | null): Promise<string> {
 
 /**
  * fetch with the session: adds the Bearer token; on a 401 refreshes once and retries
- * once. 'Session ID unknown' (revoked on the server), no refresh token, a refused
+ * once. 'Session ID unknown' (revoked on the server), no sign-in cookie, a refused
  * refresh or a second 401 end the session at once.
  */
 export async function authorizedFetch(path: string, init: SendInit): Promise<Response> {

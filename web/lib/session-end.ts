@@ -11,12 +11,12 @@ export function onSessionEnd(forget: () => void): void {
 }
 
 /**
- * Ends the local session: tokens, user and cached data go. The route guards see the
+ * Ends the local session: the access token, user and cached data go. The route guards see the
  * store empty and send the user to /login; the project socket closes for the same reason.
  * `forced` (revoked session, failed refresh) also tells the user why.
  */
 export function endSession(reason: 'logout' | 'forced'): void {
-  const wasSignedIn = useSessionStore.getState().token !== null;
+  const wasSignedIn = useSessionStore.getState().user !== null;
   useSessionStore.getState().clear();
   onEnd.forEach((forget) => forget());
   if (reason === 'forced' && wasSignedIn) {

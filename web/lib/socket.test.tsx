@@ -117,7 +117,7 @@ describe('ProjectSocket', () => {
   });
 
   it('hands the handshake the current token, refreshing an expired one first', async () => {
-    const { calls } = mockFetch(() => json(200, { success: true, data: { tokens: { accessToken: 'fresh', refreshToken: 'r2' } } }));
+    const { calls } = mockFetch(() => json(200, { success: true, data: { tokens: { accessToken: 'fresh' } } }));
     useSessionStore.setState({ token: jwt(Math.floor(Date.now() / 1000) + 600) });
     live.start(1);
     const auth = fake.sockets[0]!.options.auth as (cb: (data: unknown) => void) => void;
@@ -182,7 +182,7 @@ describe('ProjectSocket', () => {
   });
 
   it('a refused handshake refreshes the token once and connects again', async () => {
-    mockFetch(() => json(200, { success: true, data: { tokens: { accessToken: 'fresh', refreshToken: 'r2' } } }));
+    mockFetch(() => json(200, { success: true, data: { tokens: { accessToken: 'fresh' } } }));
     live.start(1);
     const socket = fake.sockets[0]!;
     socket.active = false;

@@ -3,9 +3,16 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { SESSION, SETTINGS_DEFAULTS } from '@common/constants';
 import type { ProjectSummary, SessionUser, Tokens } from '@common/schemas/auth';
 
+/**
+ * The signed-in session. The access token lives in memory only: it is never written to storage, so
+ * a script injected into the page finds no token there. The refresh token is not here at all (an
+ * HttpOnly cookie the server sets). `bonus-auth` in localStorage keeps only what is no secret (the
+ * user, the projects, the active one), so a reload knows who was signed in and restores the access
+ * token with a refresh (web/lib/session-restore.ts).
+ */
 export interface SessionState {
+  /** The access token, in memory only. Null after a reload until the session is restored. */
   token: string | null;
-  refreshToken: string | null;
   user: SessionUser | null;
   /** Spec §3 persists both names; they always hold the same id. */
   projectId: number | null;
@@ -15,7 +22,7 @@ export interface SessionState {
   totpSetupRequired: boolean;
 
   signIn(tokens: Tokens, user: SessionUser): void;
-  setTokens(tokens: Tokens): void;
+  setAccessToken(token: string): void;
   setUser(user: SessionUser): void;
   /** A fresh project list (login or GET /api/projects): keeps the active one if still listed, else the first. */
   setProjects(projects: ProjectSummary[]): void;
@@ -26,7 +33,6 @@ export interface SessionState {
 
 const signedOut = {
   token: null,
-  refreshToken: null,
   user: null,
   projectId: null,
   activeProjectId: null,
@@ -43,6 +49,19 @@ function summaries(projects: ProjectSummary[]): ProjectSummary[] {
   return projects.map(({ id, code, name, timezone }) => ({ id, code, name, timezone }));
 }
 
+type Persisted = Pick<SessionState, 'user' | 'projectId' | 'activeProjectId' | 'projects' | 'totpSetupRequired'>;
+
+/** What `bonus-auth` holds: nothing secret. */
+function persisted({ user, projectId, activeProjectId, projects, totpSetupRequired }: SessionState): Persisted {
+  return {
+    user: user ?? null,
+    projectId: projectId ?? null,
+    activeProjectId: activeProjectId ?? null,
+    projects: projects ?? [],
+    totpSetupRequired: totpSetupRequired ?? false,
+  };
+}
+
 export const useSessionStore = create<SessionState>()(
   persist(
     (set, get) => ({
@@ -52,7 +71,6 @@ export const useSessionStore = create<SessionState>()(
         const active = pickActive(projects, null);
         set({
           token: tokens.accessToken,
-          refreshToken: tokens.refreshToken,
           user,
           projects,
           projectId: active,
@@ -60,8 +78,8 @@ export const useSessionStore = create<SessionState>()(
           totpSetupRequired: false,
         });
       },
-      setTokens(tokens) {
-        set({ token: tokens.accessToken, refreshToken: tokens.refreshToken });
+      setAccessToken(token) {
+        set({ token });
       },
       setUser(user) {
         set({ user });
@@ -85,15 +103,12 @@ export const useSessionStore = create<SessionState>()(
     {
       name: SESSION.storageKey,
       storage: createJSONStorage(() => localStorage),
-      partialize: ({ token, refreshToken, user, projectId, activeProjectId, projects, totpSetupRequired }) => ({
-        token,
-        refreshToken,
-        user,
-        projectId,
-        activeProjectId,
-        projects,
-        totpSetupRequired,
-      }),
+      partialize: persisted,
+      // Version 0 kept both tokens here: the first load of this version drops them (and writes the store back).
+      version: 1,
+      migrate: (stored) => persisted(stored as SessionState),
+      // Only the non-secret keys are ever taken from storage, whatever an older or altered copy holds.
+      merge: (stored, current) => ({ ...current, ...persisted((stored ?? {}) as SessionState) }),
     },
   ),
 );

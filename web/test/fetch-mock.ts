@@ -4,6 +4,8 @@ export interface RecordedCall {
   url: string;
   method: string;
   authorization: string | null;
+  /** The X-CSRF-Token header (refresh and logout). */
+  csrf: string | null;
   body: unknown;
 }
 
@@ -22,6 +24,7 @@ export function mockFetch(respond: Responder) {
       url: String(input),
       method: init.method ?? 'GET',
       authorization: headers.get('Authorization'),
+      csrf: headers.get('X-CSRF-Token'),
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
     };
     calls.push(call);

@@ -1,3 +1,4 @@
+import { AUTH_COOKIES } from '@common/constants';
 import type { Role } from '@common/enums';
 import type { SessionUser } from '@common/schemas/auth';
 import { abilitiesOf } from '@common/testing/role-abilities';
@@ -22,11 +23,18 @@ export function sessionUser(role: Role = 'admin', overrides: Partial<SessionUser
   };
 }
 
-/** Puts a signed-in session in the store, as a login would. */
-export function signInAs(role: Role = 'admin', overrides: Partial<SessionUser> = {}, tokens = { accessToken: 'access-1', refreshToken: 'refresh-1' }) {
+/** The CSRF cookie the server sets at sign-in (the refresh cookie is HttpOnly: a page never sees it). */
+export function setCsrfCookie(value: string | null = 'csrf-1') {
+  document.cookie = value === null ? `${AUTH_COOKIES.csrf}=; path=/; max-age=0` : `${AUTH_COOKIES.csrf}=${value}; path=/`;
+}
+
+/** Puts a signed-in session in the store and the CSRF cookie in the page, as a login would. */
+export function signInAs(role: Role = 'admin', overrides: Partial<SessionUser> = {}, tokens = { accessToken: 'access-1' }) {
+  setCsrfCookie();
   useSessionStore.getState().signIn(tokens, sessionUser(role, overrides));
 }
 
 export function signOutStore() {
   useSessionStore.getState().clear();
+  setCsrfCookie(null);
 }

@@ -7,7 +7,7 @@ import * as projects from '@common/contract/projects';
 import * as users from '@common/contract/users';
 import { auditLogs } from '../../db/schema';
 import type { AccessRule } from '../../test/access-rules';
-import { bearer, buildTenant, buildUser, createTestApp, login, TEST_PASSWORD, type TestApp } from '../../test/harness';
+import { bearer, buildTenant, buildUser, createTestApp, login, refreshWith, TEST_PASSWORD, type TestApp } from '../../test/harness';
 
 /**
  * Every change made through the API writes exactly one audit row. Each mutating endpoint
@@ -61,11 +61,11 @@ const cases: Case[] = [
     // A rotation changes nothing a person did; presenting a spent token again is a security event.
     prepare: async (f) => {
       const s = await login(t.app, f.members.agent.username);
-      await call(auth.refreshTokens, null, { body: { refreshToken: s.refreshToken } });
+      await refreshWith(t.app, s);
       t.clock.advance(60_000);
       return s.refreshToken;
     },
-    run: (_f, _token, spent) => call(auth.refreshTokens, null, { body: { refreshToken: spent } }),
+    run: (_f, _token, spent) => refreshWith(t.app, { refreshToken: spent }),
     status: 401,
   },
   { endpoint: auth.changePassword, run: (_f, token) => call(auth.changePassword, token, { body: { currentPassword: TEST_PASSWORD, newPassword: 'yepyeni-sifre-1' } }) },
@@ -140,7 +140,7 @@ describe('one audit row per change', () => {
     const f = await buildTenant(t.app);
     const s = await login(t.app, f.members.agent.username);
     const before = await rows();
-    const res = await call(auth.refreshTokens, null, { body: { refreshToken: s.refreshToken } });
+    const res = await refreshWith(t.app, s);
     expect(res.statusCode).toBe(200);
     expect(await rows()).toBe(before);
   });

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { LOGIN_MESSAGES } from '@common/schemas/auth';
 import { auditLogs, sessions, users } from '../../db/schema';
 import { expireStaleSessions } from '../sessions/sessions';
-import { bearer, buildProject, buildUser, createTestApp, login, TEST_PASSWORD, type TestApp } from '../../test/harness';
+import { bearer, buildProject, buildUser, createTestApp, login, refreshWith, sessionCookiesOf, TEST_PASSWORD, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,8 +26,8 @@ describe('login', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.success).toBe(true);
-    expect(body.data.tokens.accessToken).toMatch(/^ey/);
-    expect(body.data.tokens.refreshToken.length).toBeGreaterThan(30);
+    expect(body.data.tokens).toEqual({ accessToken: expect.stringMatching(/^ey/) });
+    expect(sessionCookiesOf(res).refreshToken.length).toBeGreaterThan(30);
     expect(body.data.user).toMatchObject({ id: user.id, username: user.username, role: 'agent' });
     expect(body.data.user.projects).toEqual([{ id: project.id, code: project.code, name: project.name, timezone: 'Europe/Istanbul' }]);
     expect(body.data.user).not.toHaveProperty('passwordHash');
@@ -128,9 +128,9 @@ describe('refresh rotation', () => {
   it('rotates the pair and spends the old refresh token', async () => {
     const user = await buildUser(t.app);
     const first = await login(t.app, user.username);
-    const res = await post('/api/auth/refresh', { refreshToken: first.refreshToken });
+    const res = await refreshWith(t.app, { refreshToken: first.refreshToken });
     expect(res.statusCode).toBe(200);
-    const next = res.json().data.tokens;
+    const next = { ...res.json().data.tokens, ...sessionCookiesOf(res) };
     expect(next.refreshToken).not.toBe(first.refreshToken);
     expect((await me(next.accessToken)).statusCode).toBe(200);
     const rows = await t.app.ctx.database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
@@ -140,9 +140,9 @@ describe('refresh rotation', () => {
   it('a spent token reused within the 10 s grace gets a new pair and keeps the session', async () => {
     const user = await buildUser(t.app);
     const first = await login(t.app, user.username);
-    await post('/api/auth/refresh', { refreshToken: first.refreshToken });
+    await refreshWith(t.app, { refreshToken: first.refreshToken });
     t.clock.advance(5_000);
-    const again = await post('/api/auth/refresh', { refreshToken: first.refreshToken });
+    const again = await refreshWith(t.app, { refreshToken: first.refreshToken });
     expect(again.statusCode).toBe(200);
     expect((await me(again.json().data.tokens.accessToken)).statusCode).toBe(200);
   });
@@ -151,14 +151,15 @@ describe('refresh rotation', () => {
     const user = await buildUser(t.app);
     const stolen = await login(t.app, user.username);
     const otherSignIn = await login(t.app, user.username);
-    const rotated = (await post('/api/auth/refresh', { refreshToken: stolen.refreshToken })).json().data.tokens;
+    const rotation = await refreshWith(t.app, { refreshToken: stolen.refreshToken });
+    const rotated = { ...rotation.json().data.tokens, ...sessionCookiesOf(rotation) };
     t.clock.advance(11_000);
-    const reuse = await post('/api/auth/refresh', { refreshToken: stolen.refreshToken });
+    const reuse = await refreshWith(t.app, { refreshToken: stolen.refreshToken });
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().message).toBe('Session ID unknown');
     // Every token of that session is dead, including the legitimately rotated one.
     expect((await me(rotated.accessToken)).json().message).toBe('Session ID unknown');
-    expect((await post('/api/auth/refresh', { refreshToken: rotated.refreshToken })).statusCode).toBe(401);
+    expect((await refreshWith(t.app, { refreshToken: rotated.refreshToken })).statusCode).toBe(401);
     // The user's other sign-in is untouched.
     expect((await me(otherSignIn.accessToken)).statusCode).toBe(200);
     const audit = await t.app.ctx.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'TOKEN_REUSE_DETECTED'));
@@ -166,7 +167,7 @@ describe('refresh rotation', () => {
   });
 
   it('refuses an unknown refresh token', async () => {
-    expect((await post('/api/auth/refresh', { refreshToken: 'not-a-real-token' })).statusCode).toBe(401);
+    expect((await refreshWith(t.app, { refreshToken: 'not-a-real-token' })).statusCode).toBe(401);
   });
 });
 
@@ -178,14 +179,14 @@ describe('sessions', () => {
     const after = await me(accessToken);
     expect(after.statusCode).toBe(401);
     expect(after.json()).toMatchObject({ code: 'SESSION_UNKNOWN', message: 'Session ID unknown' });
-    expect((await post('/api/auth/refresh', { refreshToken })).statusCode).toBe(401);
+    expect((await refreshWith(t.app, { refreshToken })).statusCode).toBe(401);
   });
 
   it('ends after sessionTimeout of inactivity', async () => {
     const user = await buildUser(t.app);
     const { refreshToken } = await login(t.app, user.username);
     t.clock.advance(7201 * 1000);
-    const res = await post('/api/auth/refresh', { refreshToken });
+    const res = await refreshWith(t.app, { refreshToken });
     expect(res.statusCode).toBe(401);
     const [session] = await t.app.ctx.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(session?.revokedReason).toBe('idle');
@@ -201,7 +202,7 @@ describe('sessions', () => {
     expect(await expireStaleSessions(t.app.ctx)).toBeGreaterThanOrEqual(1);
     const [ended] = await t.app.ctx.database.db.select().from(sessions).where(eq(sessions.userId, idle.id));
     expect(ended?.revokedReason).toBe('expired');
-    expect((await post('/api/auth/refresh', { refreshToken })).statusCode).toBe(401);
+    expect((await refreshWith(t.app, { refreshToken })).statusCode).toBe(401);
     expect((await me(fresh.accessToken)).statusCode).toBe(200);
   });
 
@@ -230,7 +231,7 @@ describe('logs', () => {
   it('never contain passwords or tokens', async () => {
     const user = await buildUser(t.app);
     const { accessToken, refreshToken } = await login(t.app, user.username);
-    await post('/api/auth/refresh', { refreshToken }, bearer(accessToken));
+    await refreshWith(t.app, { refreshToken });
     const all = t.logs.join('\n');
     expect(all).not.toContain(TEST_PASSWORD);
     expect(all).not.toContain(refreshToken);

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { LoginResponse } from '@common/schemas/auth';
 import { TOTP_MESSAGES } from '@common/schemas/totp';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { unauthorized } from '../../lib/errors';
 import { writeAudit } from '../audit';
-import { completeSignIn } from './login';
+import { completeSignIn, type SignedIn } from './login';
 import { acceptSecondFactor, challengeOwner, countCodeAttempt, spendChallenge } from '../totp';
 
 export interface TotpLoginInput {
@@ -24,7 +23,7 @@ class WrongCode extends Error {}
  * open the session. Wrong codes count toward the same lockout as wrong passwords; the
  * challenge is spent only by a success, in the same transaction that opens the session.
  */
-export async function completeTotpLogin(ctx: AppContext, input: TotpLoginInput): Promise<LoginResponse> {
+export async function completeTotpLogin(ctx: AppContext, input: TotpLoginInput): Promise<SignedIn> {
   const db = ctx.database.db;
   const userId = await challengeOwner(ctx, db, input.challenge);
   if (userId === null) throw challengeExpired();

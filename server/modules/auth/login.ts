@@ -47,7 +47,13 @@ export async function readSessionUser(db: DbOrTx, userId: number): Promise<Sessi
   return sessionUserOf(db, user);
 }
 
-export async function login(ctx: AppContext, input: LoginInput): Promise<LoginResponse | TotpChallenge> {
+/** A finished sign-in: the JSON answer, and the refresh token the route puts in its HttpOnly cookie. */
+export interface SignedIn {
+  answer: LoginResponse;
+  refreshToken: string;
+}
+
+export async function login(ctx: AppContext, input: LoginInput): Promise<SignedIn | TotpChallenge> {
   const db = ctx.database.db;
   // Counted before the password is checked: however many guesses arrive at once, no more than
   // maxLoginAttempts of them are ever checked (login-attempts.ts).
@@ -93,7 +99,7 @@ export async function completeSignIn(
   user: typeof users.$inferSelect,
   from: Pick<LoginInput, 'ipAddress' | 'userAgent'>,
   details?: AuditDetails<'LOGIN'>,
-): Promise<LoginResponse> {
+): Promise<SignedIn> {
   await tx.update(users).set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: ctx.clock.now() }).where(eq(users.id, user.id));
   const session = await openSession(ctx, tx, { userId: user.id, ipAddress: from.ipAddress, userAgent: from.userAgent });
   await writeAudit(tx, {
@@ -104,7 +110,7 @@ export async function completeSignIn(
     ipAddress: from.ipAddress,
   });
   return {
-    tokens: { accessToken: session.accessToken, refreshToken: session.refreshToken },
-    user: await sessionUserOf(tx, user),
+    answer: { tokens: { accessToken: session.accessToken }, user: await sessionUserOf(tx, user) },
+    refreshToken: session.refreshToken,
   };
 }

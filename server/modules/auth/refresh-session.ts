@@ -1,4 +1,4 @@
-import type { Tokens } from '@common/schemas/auth';
+import { AUTH_MESSAGES } from '@common/schemas/auth';
 import type { AppContext } from '../../context';
 import { unauthorized } from '../../lib/errors';
 import { writeAudit } from '../audit';
@@ -8,7 +8,7 @@ import { revokeSessions, rotateRefreshToken, sessionUnknown } from '../sessions'
  * Trades a refresh token for a new pair. A spent token presented again (after the grace
  * period) means it leaked: that whole session ends and the reuse is audited as critical.
  */
-export async function refreshSession(ctx: AppContext, input: { refreshToken: string; ipAddress: string | null }): Promise<Tokens> {
+export async function refreshSession(ctx: AppContext, input: { refreshToken: string; ipAddress: string | null }): Promise<{ accessToken: string; refreshToken: string }> {
   const outcome = await rotateRefreshToken(ctx, input.refreshToken);
   if (outcome.kind === 'rotated') return { accessToken: outcome.accessToken, refreshToken: outcome.refreshToken };
   if (outcome.kind === 'reused') {
@@ -24,5 +24,5 @@ export async function refreshSession(ctx: AppContext, input: { refreshToken: str
     });
     throw sessionUnknown();
   }
-  throw unauthorized('Oturum yenilenemedi');
+  throw unauthorized(AUTH_MESSAGES.refreshFailed);
 }

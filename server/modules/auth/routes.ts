@@ -2,10 +2,14 @@ import { changePassword, getSessionUser, login as loginEndpoint, logout as logou
 import { loginWithTotp } from '@common/contract/totp';
 import { route } from '../../lib/route';
 import { requireAuth } from '../../policies/authorize';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AUTH_MESSAGES } from '@common/schemas/auth';
+import { AppError, unauthorized } from '../../lib/errors';
 import type { App } from '../../types';
+import { clearSessionCookies, refreshTokenOf, requireCsrf, setSessionCookies } from './auth-cookies';
 import { changeOwnPassword } from './change-password';
 import { completeTotpLogin } from './complete-totp-login';
-import { login, readSessionUser } from './login';
+import { login, readSessionUser, type SignedIn } from './login';
 import { logout } from './logout';
 import { refreshSession } from './refresh-session';
 
@@ -14,7 +18,13 @@ const NO_STORE = 'no-store';
 
 export default async function authRoutes(app: App) {
   const ctx = app.ctx;
+  const config = ctx.config;
   const loginLimit = { max: ctx.config.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
+  /** A finished sign-in: the refresh token goes into its HttpOnly cookie, never into the JSON. */
+  const signedIn = (request: Pick<FastifyRequest, 'cookies' | 'headers' | 'protocol'>, reply: FastifyReply, { answer, refreshToken }: SignedIn) => {
+    setSessionCookies(config, request, reply, refreshToken, 'new');
+    return answer;
+  };
 
   route(
     app,
@@ -22,7 +32,7 @@ export default async function authRoutes(app: App) {
     async (request, reply) => {
       const result = await login(ctx, { ...request.body, ipAddress: request.ip, userAgent: request.headers['user-agent'] ?? null });
       reply.header('cache-control', NO_STORE);
-      return result;
+      return 'totpRequired' in result ? result : signedIn(request, reply, result);
     },
     { rateLimit: loginLimit },
   );
@@ -31,9 +41,19 @@ export default async function authRoutes(app: App) {
     app,
     refreshTokens,
     async (request, reply) => {
-      const tokens = await refreshSession(ctx, { refreshToken: request.body.refreshToken, ipAddress: request.ip });
       reply.header('cache-control', NO_STORE);
-      return { tokens };
+      requireCsrf(config, request);
+      const presented = refreshTokenOf(request);
+      if (!presented) throw unauthorized(AUTH_MESSAGES.signInRequired);
+      try {
+        const { accessToken, refreshToken } = await refreshSession(ctx, { refreshToken: presented, ipAddress: request.ip });
+        setSessionCookies(config, request, reply, refreshToken, 'keep');
+        return { tokens: { accessToken } };
+      } catch (error) {
+        // A refused refresh token is no use to the browser any more: it forgets it.
+        if (error instanceof AppError && error.status === 401) clearSessionCookies(config, request, reply);
+        throw error;
+      }
     },
     { rateLimit: { max: 120, timeWindow: '1 minute' } },
   );
@@ -45,13 +65,19 @@ export default async function authRoutes(app: App) {
     async (request, reply) => {
       const result = await completeTotpLogin(ctx, { ...request.body, ipAddress: request.ip, userAgent: request.headers['user-agent'] ?? null });
       reply.header('cache-control', NO_STORE);
-      return result;
+      return signedIn(request, reply, result);
     },
     { rateLimit: loginLimit },
   );
 
-  route(app, logoutEndpoint, async (request) => {
-    await logout(ctx, requireAuth(request), request.ip);
+  // The session is the bearer's. A browser's call carries the refresh cookie: then it must carry the
+  // CSRF token too, and the answer clears both cookies.
+  route(app, logoutEndpoint, async (request, reply) => {
+    const auth = requireAuth(request);
+    const fromBrowser = refreshTokenOf(request) !== undefined;
+    if (fromBrowser) requireCsrf(config, request);
+    await logout(ctx, auth, request.ip);
+    if (fromBrowser) clearSessionCookies(config, request, reply);
     return { loggedOut: true };
   });
 

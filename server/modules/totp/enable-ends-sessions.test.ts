@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { buildUser, login } from '../../test/harness';
+import { buildUser, login, refreshWith } from '../../test/harness';
 import { totpTestFile } from './totp-test-kit';
 
 /** Turning 2FA on must not leave a session opened without it (perhaps by whoever had the password). */
@@ -15,6 +15,6 @@ it("enabling 2FA ends the user's other sessions; the current one stays", async (
   const otherMe = await kit.get('/api/auth/me', other.accessToken);
   expect(otherMe.statusCode).toBe(401);
   expect(otherMe.json().message).toBe('Session ID unknown');
-  expect((await kit.post('/api/auth/refresh', { refreshToken: other.refreshToken })).statusCode).toBe(401);
+  expect((await refreshWith(t().app, other)).statusCode).toBe(401);
   expect((await kit.get('/api/auth/me', current.accessToken)).statusCode).toBe(200);
 });

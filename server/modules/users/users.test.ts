@@ -4,7 +4,7 @@ import { SESSION } from '@common/constants';
 import { USER_MESSAGES } from '@common/schemas/users';
 import { users } from '../../db/schema';
 import { usingPostgres } from '../../db/test-database';
-import { bearer, buildProject, buildTenant, buildUser, createTestApp, login, TEST_PASSWORD, type TestApp } from '../../test/harness';
+import { bearer, buildProject, buildTenant, buildUser, createTestApp, login, refreshWith, TEST_PASSWORD, type TestApp } from '../../test/harness';
 import { changeUserAccess } from './change-user-access';
 
 let t: TestApp;
@@ -231,7 +231,7 @@ describe('sessions end at once', () => {
     const next = await inject('GET', '/api/auth/me', target.accessToken);
     expect(next.statusCode).toBe(401);
     expect(next.json().message).toBe(SESSION.unknownSessionMessage);
-    const refresh = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: target.refreshToken } });
+    const refresh = await refreshWith(t.app, target);
     expect(refresh.statusCode).toBe(401);
     await expect(login(t.app, members.operator.username)).rejects.toThrow();
   });

@@ -67,10 +67,10 @@ describe('LoginForm', () => {
     expect(await screen.findByRole('button', { name: 'Giriş yapılıyor…' })).toBeDisabled();
     expect(calls.find((c) => c.url === '/api/auth/login')!.body).toEqual({ username: 'admin', password: 'demo1234' });
 
-    answer(json(200, { success: true, data: { tokens: { accessToken: 'a1', refreshToken: 'r1' }, user: sessionUser('admin') } }));
+    answer(json(200, { success: true, data: { tokens: { accessToken: 'a1' }, user: sessionUser('admin') } }));
     expect(await screen.findByText('Panel ekranı')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
-    expect(useSessionStore.getState()).toMatchObject({ token: 'a1', refreshToken: 'r1', activeProjectId: 1 });
+    expect(useSessionStore.getState()).toMatchObject({ token: 'a1', activeProjectId: 1 });
   });
 });
 

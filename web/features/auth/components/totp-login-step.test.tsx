@@ -24,7 +24,7 @@ describe('login second step', { timeout: 30_000 }, () => {
   afterEach(() => signOutStore());
 
   it('asks for a six-digit code with autofocus and one-time-code autofill, checks it, then signs in', async () => {
-    const { calls } = twoStepServer(() => json(200, { success: true, data: { tokens: { accessToken: 'a1', refreshToken: 'r1' }, user: sessionUser('agent') } }));
+    const { calls } = twoStepServer(() => json(200, { success: true, data: { tokens: { accessToken: 'a1' }, user: sessionUser('agent') } }));
     const router = renderForm();
     const user = await passPasswordStep();
     const input = screen.getByLabelText(/Doğrulama Kodu/);
