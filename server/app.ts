@@ -67,6 +67,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
     genReqId: requestIdGenerator(config.TRUST_PROXY),
     bodyLimit: 1_048_576,
+    // Connecting to Redis and the database at start may take longer than Fastify's 10 s on a busy machine.
+    pluginTimeout: 60_000,
     // A path that is not valid percent-encoded UTF-8 never reaches a route; answer it in the one envelope too.
     frameworkErrors: (_error, request, reply) => {
       void (reply as FastifyReply).status(400).header(REQUEST_ID_HEADER, request.id).send({ success: false, code: 'BAD_REQUEST', message: 'İstek geçersiz' });
