@@ -59,7 +59,7 @@ test.describe('operatör masası', () => {
     page.on('request', (r) => {
       if (r.method() === 'POST' && /\/requests\/\d+\/assign$/.test(r.url())) claims.push(r.url());
     });
-    await clickArmed(card(waiting, b).getByRole('button', { name: /Üzerime Al|Sıraya al/ }), 'dblclick');
+    await clickArmed(card(waiting, b).getByRole('button', { name: /Üzerime Al|Bana ayır/ }), 'dblclick');
     await expect(card(column(page, 'Üzerimde'), b)).toBeVisible();
     // The button that slid under the pointer is not clicked by the second click: both clicks were
     // handled before the first claim's answer moved B, so a second claim would already have been sent.
@@ -72,7 +72,7 @@ test.describe('operatör masası', () => {
     await loginAs(page, 'operator');
     const id = `UNDO-${Date.now()}`;
     await createRequest(page, id, `undo_${Date.now()}`, '250');
-    await clickArmed(card(column(page, 'Bekleyen'), id).getByRole('button', { name: /Üzerime Al|Sıraya al/ }));
+    await clickArmed(card(column(page, 'Bekleyen'), id).getByRole('button', { name: /Üzerime Al|Bana ayır/ }));
     const mine = card(column(page, 'Üzerimde'), id);
     await expect(mine).toBeVisible();
     await clickArmed(mine.getByRole('button', { name: 'Tamamla' }));
