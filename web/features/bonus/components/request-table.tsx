@@ -100,7 +100,8 @@ function rowBehaviour(request: ViewedRequest, actions: RequestActions, onDetail:
   if (heldPhase(actions.holds, request.id)) return { 'data-claimed-card': request.id, tabIndex: -1 };
   return {
     'data-request-card': request.id,
-    onClick: () => onDetail(request),
+    // While its claim is on its way, a click that falls through the disabled button opens nothing.
+    onClick: () => !actions.holds.phases.has(request.id) && onDetail(request),
     onKeyDown: requestKeyHandler(request, actions, () => onDetail(request)),
   };
 }

@@ -44,6 +44,7 @@ export function BoardCard({
   const can = request.abilities;
   const processing = actions.processingId === request.id;
   const held = column === 'waiting' ? heldPhase(actions.holds, request.id) : null;
+  const claiming = column === 'waiting' && actions.holds.phases.has(request.id);
   const button = (label: string, onClick: (keyboard: boolean) => void, main: boolean, variant: 'primary' | 'outline' = 'primary', title?: string) => (
     <GuardedButton
       size="sm"
@@ -111,7 +112,8 @@ export function BoardCard({
       aria-busy={processing || undefined}
       data-request-card={request.id}
       tabIndex={0}
-      onClick={() => onOpen(request.id)}
+      // While its claim is on its way, a click that falls through the disabled button opens nothing.
+      onClick={() => !claiming && onOpen(request.id)}
       onKeyDown={requestKeyHandler(request, actions, () => onOpen(request.id))}
       className={cn('cursor-pointer rounded-lg border border-zinc-200 bg-white p-3 shadow-xs dark:border-zinc-700 dark:bg-zinc-900', focusRing)}
     >
