@@ -49,7 +49,7 @@ const page = (items: ViewedRequest[]) => json(200, { success: true, data: { item
 
 function Table() {
   const actions = useRequestActions(1, BONUS_SCREEN_ACTION_TEXTS);
-  return <RequestTable projectId={1} state={{ ...DEFAULT_TABLE_STATE, status: 'new' }} onChange={() => undefined} callerId={7} actions={actions} onDetail={() => undefined} />;
+  return <RequestTable projectId={1} state={DEFAULT_TABLE_STATE} onChange={() => undefined} callerId={7} actions={actions} onDetail={() => undefined} />;
 }
 
 let now = 1_000;
