@@ -92,6 +92,13 @@ export const CURRENCY = 'TRY';
 export const DESK = {
   /** A click on an action that appeared less than this long ago is ignored (the button moved under the pointer). */
   freshActionGuardMs: 400,
+  /**
+   * A claimed card stays where it was, inert and saying 'Üzerinize alındı', this long after the server's answer, and its
+   * list does not move meanwhile (live reloads included): a second click lands on it, never on another request.
+   */
+  claimedHoldMs: 1_500,
+  /** After a claim, focus waits this long for the claimed card to show in 'Üzerimde'. */
+  claimFocusWaitMs: 5_000,
   /** 'Geri Al' stays in the toast this long; the server allows a little more for the round trip. */
   undoWindowMs: 10_000,
   undoServerGraceMs: 5_000,

@@ -6,6 +6,16 @@
 export const TERMS = {
   /** Taking a waiting request for oneself. */
   claim: 'Üzerime Al',
+  /** What a claimed card says while it stays in place. */
+  claimed: 'Üzerinize alındı',
+  /**
+   * Claiming at capacity: the request is held for the caller and handed over when their load drops. Not 'Sıraya al',
+   * which is giving a request back to the queue ('Tekrar Sıraya Al').
+   */
+  reserve: 'Bana ayır',
+  reserveHint: 'Kapasiteniz dolu: talep başkası alamasın diye size ayrılır ve yükünüz azaldığında otomatik olarak üzerinize alınır.',
+  /** What a card reserved this way says while it stays in place. */
+  reserved: 'Size ayrıldı',
   complete: 'Tamamla',
   requeue: 'Tekrar Sıraya Al',
   /** new + queued. */

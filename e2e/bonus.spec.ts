@@ -57,7 +57,7 @@ test.describe('panel: board ve manuel talep', () => {
     await expect(waiting).toContainText('Öncelik: 8');
     await screenshot(page, 'dashboard-board-created');
 
-    await press(waiting.getByRole('button', { name: /Üzerime Al|Sıraya al/ }));
+    await press(waiting.getByRole('button', { name: /Üzerime Al|Bana ayır/ }));
     await expect(toast(page, 'Talep üzerinize alındı')).toBeVisible();
     const mine = card(column(page, 'Üzerimde'), externalId);
     await expect(mine).toBeVisible();
@@ -85,7 +85,7 @@ test.describe('panel: board ve manuel talep', () => {
     await createFromForm(first, externalId, 'canli_oyuncu');
     await expect(card(column(second, 'Bekleyen'), externalId)).toBeVisible({ timeout: 2_000 });
 
-    await press(card(column(first, 'Bekleyen'), externalId).getByRole('button', { name: /Üzerime Al|Sıraya al/ }));
+    await press(card(column(first, 'Bekleyen'), externalId).getByRole('button', { name: /Üzerime Al|Bana ayır/ }));
     await expect(card(column(second, 'Bekleyen'), externalId)).toHaveCount(0, { timeout: 2_000 });
     await first.context().close();
     await second.context().close();
@@ -214,7 +214,7 @@ test.describe('/bonus tablosu', () => {
     const rows = page.locator('tbody tr[data-request-id]');
     const first = rows.first();
     const title = (await first.locator('td:first-child p').first().innerText()).trim();
-    await press(first.getByRole('button', { name: /Üzerime Al|Sıraya al/ }));
+    await press(first.getByRole('button', { name: /Üzerime Al|Bana ayır/ }));
     await expect(toast(page, 'Talep başarıyla atandı')).toBeVisible();
     await expect(rows.filter({ hasText: title })).toHaveCount(0);
     // Agents take and complete requests but do not create them.

@@ -59,7 +59,7 @@ test.describe('operatör masası', () => {
     page.on('request', (r) => {
       if (r.method() === 'POST' && /\/requests\/\d+\/assign$/.test(r.url())) claims.push(r.url());
     });
-    await clickArmed(card(waiting, b).getByRole('button', { name: /Üzerime Al|Sıraya al/ }), 'dblclick');
+    await clickArmed(card(waiting, b).getByRole('button', { name: /Üzerime Al|Bana ayır/ }), 'dblclick');
     await expect(card(column(page, 'Üzerimde'), b)).toBeVisible();
     // The button that slid under the pointer is not clicked by the second click: both clicks were
     // handled before the first claim's answer moved B, so a second claim would already have been sent.
@@ -68,11 +68,43 @@ test.describe('operatör masası', () => {
     await expect(card(waiting, a)).toBeVisible();
   });
 
+  test("talebi alan tıklamanın aynı noktasına 200, 700, 1000 ve 1400 ms sonra gelen tıklamalar başka talep almaz: kart 'Üzerinize alındı' diyerek yerinde kalır", async ({ page }) => {
+    await loginAs(page, 'operator');
+    const waiting = column(page, 'Bekleyen');
+    const mine = column(page, 'Üzerimde').locator('[data-request-card]');
+    await expect(page.getByTestId('count-mine')).toBeVisible();
+    const first = waiting.locator('[data-request-card]').first();
+    const claimButton = first.getByRole('button', { name: /Üzerime Al|Bana ayır/ });
+    await expect(claimButton).toHaveAttribute('data-armed', 'true');
+    const title = (await first.getAttribute('aria-label'))!;
+    const before = await mine.count();
+    const claims: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/requests\/\d+\/assign$/.test(r.url())) claims.push(r.url());
+    });
+    const box = (await claimButton.boundingBox())!;
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    // The point of this test is the timing: the same point is clicked again while the list would
+    // have moved (the review saw a second claim at 700 ms and a third at 1,000 ms).
+    await page.mouse.click(x, y);
+    const start = Date.now();
+    for (const after of [200, 700, 1_000, 1_400]) {
+      await page.waitForTimeout(Math.max(0, start + after - Date.now()));
+      await page.mouse.click(x, y);
+    }
+    // Settled: the request is under 'Üzerimde' (claimed, or reserved at capacity) and the held card has given way.
+    await expect(card(column(page, 'Üzerimde'), title)).toBeVisible();
+    await expect(waiting.locator('[data-claimed-card]')).toHaveCount(0);
+    await expect(mine).toHaveCount(before + 1);
+    expect(claims).toHaveLength(1);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
   test("tamamlama onay ister, Enter onaylar ve 'Geri Al' talebi geri getirir; ajan kendi talebini sebeple sıraya alır", async ({ page }) => {
     await loginAs(page, 'operator');
     const id = `UNDO-${Date.now()}`;
     await createRequest(page, id, `undo_${Date.now()}`, '250');
-    await clickArmed(card(column(page, 'Bekleyen'), id).getByRole('button', { name: /Üzerime Al|Sıraya al/ }));
+    await clickArmed(card(column(page, 'Bekleyen'), id).getByRole('button', { name: /Üzerime Al|Bana ayır/ }));
     const mine = card(column(page, 'Üzerimde'), id);
     await expect(mine).toBeVisible();
     await clickArmed(mine.getByRole('button', { name: 'Tamamla' }));

@@ -14,6 +14,7 @@ export { PriorityBadge } from './components/priority-badge';
 export { RequestDetailDialog } from './components/request-detail-dialog';
 export { RequestStatusBadge } from './components/request-status-badge';
 export * from './model/use-request-actions';
+export { heldPhase, useHeldItems } from './model/claim-hold';
 export { GuardedButton } from './components/guarded-button';
 export { RequestActionDialogs } from './components/request-action-dialogs';
 export { RequestCardBadges } from './components/request-card-badges';

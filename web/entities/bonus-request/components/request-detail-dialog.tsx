@@ -7,7 +7,7 @@ import { Button, Dialog, ErrorState, LoadingState } from '@web/components/ui';
 import { formatDateTimeWithYear, formatMoney } from '@web/lib/format';
 import { requestDetailQuery } from '../api/request-queries';
 import { requestKeyHandler } from '../model/card-keys';
-import { claimLabel, requeueReasonLabel, requestTitle, SOURCE_LABELS } from '../model/request-texts';
+import { claimHint, claimLabel, requeueReasonLabel, requestTitle, SOURCE_LABELS } from '../model/request-texts';
 import type { RequestActions } from '../model/use-request-actions';
 import { RequestCardBadges } from './request-card-badges';
 import { PriorityBadge } from './priority-badge';
@@ -51,7 +51,7 @@ function DetailActions({ request, actions }: { request: ViewedRequest; actions: 
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label="İşlemler">
       {can.canClaim && (
-        <Button {...props} onClick={() => void actions.claim(request)}>
+        <Button {...props} title={claimHint(actions.load)} onClick={(event) => void actions.claim(request, { keyboard: event.detail === 0 })}>
           {claimLabel(actions.load)}
         </Button>
       )}

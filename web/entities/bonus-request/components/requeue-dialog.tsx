@@ -6,7 +6,11 @@ import { requestTitle } from '../model/request-texts';
 
 const CHOICES = [...REQUEUE_REASONS, REQUEUE_OTHER_REASON];
 
-/** 'Tekrar Sıraya Al' with a reason from a short list ('Diğer' asks for a text). */
+/**
+ * 'Tekrar Sıraya Al' with a reason from a short list ('Diğer' asks for a text). Nothing is chosen
+ * beforehand: a reason nobody chose must never be recorded, so sending without one (Enter
+ * included) only says that a reason is needed.
+ */
 export function RequeueDialog({
   request,
   busy,
@@ -18,12 +22,17 @@ export function RequeueDialog({
   onConfirm: (reason: string) => void;
   onClose: () => void;
 }) {
-  const [choice, setChoice] = useState<string>(REQUEUE_REASONS[0]);
+  const [choice, setChoice] = useState<string | null>(null);
   const [other, setOther] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const [choiceError, setChoiceError] = useState<string | undefined>();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!request || busy) return;
+    if (choice === null) {
+      setChoiceError(BONUS_MESSAGES.requeueReasonRequired);
+      return;
+    }
     const reason = choice === REQUEUE_OTHER_REASON ? other.trim() : choice;
     if (!reason) {
       setError(BONUS_MESSAGES.requeueReasonRequired);
@@ -32,23 +41,41 @@ export function RequeueDialog({
     onConfirm(reason);
   };
   const close = () => {
-    setChoice(REQUEUE_REASONS[0]);
+    setChoice(null);
     setOther('');
     setError(undefined);
+    setChoiceError(undefined);
     onClose();
   };
   return (
     <Dialog open={request !== null} onClose={close} size="sm" title="Tekrar sıraya al" description={request ? requestTitle(request) : undefined}>
       {request && (
-        <form onSubmit={submit} className="flex flex-col gap-4">
-          <fieldset className="flex flex-col gap-2">
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+          <fieldset className="flex flex-col gap-2" aria-describedby={choiceError ? 'requeue-reason-error' : undefined}>
             <legend className="mb-1 text-sm font-medium">Sebep</legend>
             {CHOICES.map((label, i) => (
               <label key={label} className="flex items-center gap-2 text-sm">
-                <input type="radio" name="requeue-reason" value={label} checked={choice === label} onChange={() => setChoice(label)} {...(i === 0 ? { 'data-autofocus': true } : {})} />
+                <input
+                  type="radio"
+                  name="requeue-reason"
+                  value={label}
+                  required
+                  aria-invalid={choiceError ? true : undefined}
+                  checked={choice === label}
+                  onChange={() => {
+                    setChoice(label);
+                    setChoiceError(undefined);
+                  }}
+                  {...(i === 0 ? { 'data-autofocus': true } : {})}
+                />
                 {label}
               </label>
             ))}
+            {choiceError && (
+              <p id="requeue-reason-error" role="alert" className="text-sm text-red-700 dark:text-red-400">
+                {choiceError}
+              </p>
+            )}
           </fieldset>
           {choice === REQUEUE_OTHER_REASON && (
             <Input label="Sebep açıklaması" value={other} maxLength={200} error={error} onChange={(e) => setOther(e.target.value)} />

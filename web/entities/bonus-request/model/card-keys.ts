@@ -25,7 +25,7 @@ export function requestKeyHandler(request: ViewedRequest, actions: RequestAction
       if (allowed && !actions.busy) run();
     };
     if (event.key === 'Enter' && onOpen && event.target === event.currentTarget) act(true, onOpen);
-    else if (event.key === 'a') act(can.canClaim, () => void actions.claim(request));
+    else if (event.key === 'a') act(can.canClaim, () => void actions.claim(request, { keyboard: true }));
     else if (event.key === 't') act(can.canComplete, () => actions.complete(request));
     else if (event.key === 'r') act(can.canRequeue, () => actions.requeue(request));
   };

@@ -28,9 +28,12 @@ export function reservedForText(name: string): string {
   return `${name} için ayrıldı`;
 }
 
-/** The claim button of a user at capacity says what it will do. */
+/** The claim button of a user at capacity says what it will do ('Bana ayır (5/5)'), with a tooltip saying what follows. */
 export function claimLabel(load: { load: number; maxLoad: number } | null): string {
-  return load && load.load >= load.maxLoad ? `Sıraya al (${load.load}/${load.maxLoad})` : TERMS.claim;
+  return load && load.load >= load.maxLoad ? `${TERMS.reserve} (${load.load}/${load.maxLoad})` : TERMS.claim;
+}
+export function claimHint(load: { load: number; maxLoad: number } | null): string | undefined {
+  return load && load.load >= load.maxLoad ? TERMS.reserveHint : undefined;
 }
 
 /** 'En eski: 59 gün' — the oldest wait in a column, in whole days (hours under a day). */

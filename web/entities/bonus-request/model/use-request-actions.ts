@@ -7,6 +7,7 @@ import { errorMessage } from '@web/lib/api-error';
 import { notify } from '@web/lib/notify';
 import { useClaimRequest, useCompleteRequest, useRequeueRequest, useUndoRequest } from '../api/request-mutations';
 import { myQueueQuery, requestKeys } from '../api/request-queries';
+import { useClaimHolds } from './claim-hold';
 import { requestTitle, reservedForText, UNDO_FAILED_TEXT, UNDO_LABEL, UNDONE_TEXT } from './request-texts';
 
 /** A screen's toast titles (spec §8: the dashboard, the kanban and the bonus screen differ). */
@@ -57,6 +58,39 @@ function neighbourCardId(requestId: number): string | null {
   return (cards[at + 1] ?? cards[at - 1])?.dataset.requestCard ?? null;
 }
 
+/** A card (or row) of the request that is on screen: the one in 'Üzerimde' first. */
+function shownCard(requestId: number): HTMLElement | null {
+  const mine = document.querySelector<HTMLElement>(`[data-request-list="mine"] [data-request-card="${requestId}"]`);
+  if (mine) return mine;
+  return [...document.querySelectorAll<HTMLElement>(`[data-request-card="${requestId}"]`)].find((el) => el.getClientRects().length > 0) ?? null;
+}
+
+/**
+ * After a claim, focus goes to the claimed card in 'Üzerimde' (where the work now is) as soon as
+ * it shows, for up to DESK.claimFocusWaitMs; until then it rests on the card held in place,
+ * which does nothing, so a second Enter cannot act on the next card. A pointer claim moves focus
+ * without scrolling, so nothing moves under the pointer.
+ */
+function focusClaimedWhenReady(requestId: number, scroll: boolean): void {
+  const until = performance.now() + DESK.claimFocusWaitMs;
+  const tick = () => {
+    if (document.querySelector('dialog[open]')) {
+      if (performance.now() < until) requestAnimationFrame(tick);
+      return;
+    }
+    const card = shownCard(requestId);
+    if (card) {
+      card.focus({ preventScroll: !scroll });
+      return;
+    }
+    const held = document.querySelector<HTMLElement>(`[data-claimed-card="${requestId}"]`);
+    const active = document.activeElement;
+    if (held && (!active || active === document.body || !active.isConnected)) held.focus({ preventScroll: true });
+    if (performance.now() < until) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}
+
 /** Focus the card's main action (else the card) as soon as it is on screen again, for up to 2 s. */
 function focusCardWhenReady(cardId: string | null): void {
   if (!cardId) return;
@@ -75,7 +109,9 @@ function focusCardWhenReady(cardId: string | null): void {
  * time: while one runs, `processingId` names it and screens disable the other actions. The
  * error toast's text is the server's message. Completing and re-queueing first open their
  * dialog (confirmation; reason), and their success toast offers 'Geri Al' for DESK.undoWindowMs.
- * After a move, focus goes to the next card's main action, so the keyboard never falls to <body>.
+ * After a complete or re-queue, focus goes to the next card's main action, so the keyboard never
+ * falls to <body>. A claimed card stays in place, inert, for DESK.claimedHoldMs (`holds`; lists
+ * show themselves through useHeldItems), and focus goes to the claimed card in 'Üzerimde'.
  */
 export function useRequestActions(projectId: number, texts: ActionTexts) {
   const [processingId, setProcessingId] = useState<number | null>(null);
@@ -92,15 +128,24 @@ export function useRequestActions(projectId: number, texts: ActionTexts) {
   const showMoved = (moved: ViewedRequest) =>
     queryClient.setQueryData<{ request: ViewedRequest }>(requestKeys.detail(projectId, moved.id), (old) => (old ? { ...old, request: moved } : old));
   const load = mine.data ? { load: mine.data.load, maxLoad: mine.data.maxLoad } : null;
+  const claimHolds = useClaimHolds();
 
-  async function run<T extends AssignResponse | ViewedRequest>(request: BonusRequest, action: () => Promise<T>, success: (result: T) => void, failure: string): Promise<T | null> {
-    const next = neighbourCardId(request.id);
+  async function run<T extends AssignResponse | ViewedRequest>(
+    request: BonusRequest,
+    action: () => Promise<T>,
+    success: (result: T) => void,
+    failure: string,
+    focusAfter?: () => void,
+  ): Promise<T | null> {
+    // The neighbour is read now, while the card is still in its list.
+    const next = focusAfter ? null : neighbourCardId(request.id);
+    const focus = focusAfter ?? (() => focusCardWhenReady(next));
     setProcessingId(request.id);
     try {
       const result = await action();
       showMoved('enqueued' in result ? result.request : result);
       success(result);
-      focusCardWhenReady(next);
+      focus();
       return result;
     } catch (error) {
       notify.error(failure, errorMessage(error));
@@ -133,13 +178,24 @@ export function useRequestActions(projectId: number, texts: ActionTexts) {
     reservations: mine.data?.reservations ?? [],
     /** The project's completeConfirmAmount; undefined until known (the dialog then assumes the default). */
     completeConfirmAmount: mine.data?.completeConfirmAmount,
-    claim: (request: BonusRequest) =>
-      run(
+    /** Claims held in place (see useHeldItems, heldPhase). */
+    holds: claimHolds.holds,
+    /** `keyboard`: the claim came from a key, so the claimed card is scrolled into view when focused. */
+    claim: async (request: BonusRequest, options: { keyboard?: boolean } = {}) => {
+      claimHolds.begin(request.id);
+      const result = await run(
         request,
         () => claim.mutateAsync({ requestId: request.id }),
-        (r) => notify.success(claimSuccessTitle(r, texts), r.enqueued && r.request.reservedForName ? `${requestTitle(request)} · ${reservedForText(r.request.reservedForName)}` : requestTitle(request)),
+        (r) => {
+          claimHolds.settle(request.id, r.enqueued ? 'reserved' : 'claimed');
+          notify.success(claimSuccessTitle(r, texts), r.enqueued && r.request.reservedForName ? `${requestTitle(request)} · ${reservedForText(r.request.reservedForName)}` : requestTitle(request));
+        },
         texts.claimFailed,
-      ),
+        () => focusClaimedWhenReady(request.id, options.keyboard ?? false),
+      );
+      if (!result) claimHolds.release(request.id);
+      return result;
+    },
     /** Opens the confirmation; `confirmComplete` does the move. */
     complete: (request: BonusRequest) => setCompleting(request),
     /** Opens the reason dialog; `confirmRequeue` does the move. */

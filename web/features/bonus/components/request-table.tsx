@@ -1,4 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
+import { Check } from 'lucide-react';
 import { BONUS_TYPE_LABELS } from '@common/enums';
 import { TERMS } from '@common/terms';
 import { useQuery } from '@tanstack/react-query';
@@ -23,8 +24,11 @@ import {
 } from '@web/components/ui';
 import {
   BonusTypeIcon,
+  claimHint,
   claimLabel,
   GuardedButton,
+  heldPhase,
+  useHeldItems,
   RequestCardBadges,
   requestKeyHandler,
   PriorityBadge,
@@ -42,19 +46,31 @@ import { focusableWhenScrollable } from '@web/lib/focusable-when-scrollable';
 const COLUMN_COUNT = 6;
 const cell = 'px-3';
 
-/** A row's (or phone card's) buttons: claim, complete, re-queue where the server says the caller may (`request.abilities`), and 'Detay'. */
+/**
+ * A row's (or phone card's) buttons: claim, complete, re-queue where the server says the caller may (`request.abilities`), and 'Detay'.
+ * A row just claimed says so instead, with nothing to click, while it is held in place.
+ */
 function RowActions({ request, actions, onDetail, className }: { request: ViewedRequest; actions: RequestActions; onDetail: () => void; className?: string }) {
   const can = request.abilities;
   const processing = actions.processingId === request.id;
   const props = { size: 'sm' as const, disabled: actions.busy, loading: processing, loadingText: 'İşleniyor…' };
-  const stop = (run: () => void) => (event: MouseEvent) => {
+  const stop = (run: (event: MouseEvent) => void) => (event: MouseEvent) => {
     event.stopPropagation();
-    run();
+    run(event);
   };
+  const held = heldPhase(actions.holds, request.id);
+  if (held) {
+    return (
+      <p className={cn('flex h-8 items-center justify-end gap-1.5 text-sm font-medium whitespace-nowrap text-emerald-800 dark:text-emerald-300', className)}>
+        <Check aria-hidden className="size-4" />
+        {held === 'claimed' ? TERMS.claimed : TERMS.reserved}
+      </p>
+    );
+  }
   return (
     <div className={cn('flex flex-wrap justify-end gap-1.5', className)}>
       {can.canClaim && (
-        <GuardedButton {...props} data-main-action="" onClick={stop(() => void actions.claim(request))}>
+        <GuardedButton {...props} data-main-action="" title={claimHint(actions.load)} onClick={stop((event) => void actions.claim(request, { keyboard: event.detail === 0 }))}>
           {claimLabel(actions.load)}
         </GuardedButton>
       )}
@@ -75,6 +91,21 @@ function RowActions({ request, actions, onDetail, className }: { request: Viewed
   );
 }
 
+/**
+ * What a row (or phone card) does: opens the detail and answers the request's keys, except while
+ * it is held after a claim — then it does nothing (focus may rest on it) and is not counted among
+ * the list's cards, so focus goes on to the claimed request once it shows as it now is.
+ */
+function rowBehaviour(request: ViewedRequest, actions: RequestActions, onDetail: (request: BonusRequest) => void) {
+  if (heldPhase(actions.holds, request.id)) return { 'data-claimed-card': request.id, tabIndex: -1 };
+  return {
+    'data-request-card': request.id,
+    // While its claim is on its way, a click that falls through the disabled button opens nothing.
+    onClick: () => !actions.holds.phases.has(request.id) && onDetail(request),
+    onKeyDown: requestKeyHandler(request, actions, () => onDetail(request)),
+  };
+}
+
 /** On a phone each row is a card, with its actions in view (no sideways scrolling). */
 function RequestCardList({ items, actions, onDetail }: { items: ViewedRequest[]; actions: RequestActions; onDetail: (request: BonusRequest) => void }) {
   return (
@@ -82,11 +113,9 @@ function RequestCardList({ items, actions, onDetail }: { items: ViewedRequest[];
       {items.map((request) => (
         <li
           key={request.id}
-          data-request-card={request.id}
           tabIndex={0}
           aria-label={requestTitle(request)}
-          onClick={() => onDetail(request)}
-          onKeyDown={requestKeyHandler(request, actions, () => onDetail(request))}
+          {...rowBehaviour(request, actions, onDetail)}
           className={cn('rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-700 dark:bg-zinc-900', focusRing)}
         >
           <div className="flex items-start justify-between gap-2">
@@ -127,7 +156,9 @@ export function RequestTable({
   onDetail: (request: BonusRequest) => void;
 }) {
   const list = useQuery(requestListQuery(projectId, toListParams(state, callerId)));
-  const data = list.data;
+  // While a claim from this page is held, the page shows itself as it was: no row slides into its place.
+  const heldItems = useHeldItems(list.data?.items ?? [], actions.holds);
+  const data = list.data && { ...list.data, items: heldItems };
   const sortable = (column: RequestSortColumn, label: ReactNode, className?: string) => (
     <SortableHeaderCell className={className} direction={state.sortBy === column ? state.sortOrder : null} onSort={() => onChange(nextSort(state, column))}>
       {label}
@@ -167,12 +198,10 @@ export function RequestTable({
               <TableRow
                 key={request.id}
                 data-request-id={request.id}
-                data-request-card={request.id}
                 tabIndex={0}
                 aria-label={requestTitle(request)}
-                onClick={() => onDetail(request)}
-                onKeyDown={requestKeyHandler(request, actions, () => onDetail(request))}
-                className={cn('cursor-pointer', focusRing)}
+                {...rowBehaviour(request, actions, onDetail)}
+                className={cn(heldPhase(actions.holds, request.id) ? 'bg-emerald-50 dark:bg-emerald-950/40' : 'cursor-pointer', focusRing)}
               >
                 <TableCell className={cell}>
                   <div className="flex items-center gap-2.5" title={request.description ?? undefined}>

@@ -5,7 +5,8 @@ import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DESK } from '@common/constants';
-import type { RequestAbilities, ViewedRequest } from '@common/schemas/bonus';
+import type { MyQueue, RequestAbilities, ViewedRequest } from '@common/schemas/bonus';
+import { TERMS } from '@common/terms';
 import { DASHBOARD_ACTION_TEXTS, useRequestActions } from '@web/entities/bonus-request';
 import { createQueryClient } from '@web/lib/query-client';
 import { json, mockFetch, type RecordedCall } from '@web/test/fetch-mock';
@@ -56,9 +57,10 @@ function Board() {
   return <RequestBoard projectId={1} callerId={ME} actions={actions} onOpen={() => undefined} />;
 }
 
-function setup(columns: Partial<Record<string, ViewedRequest[]>>, onPost: (call: RecordedCall) => Response | Promise<Response>) {
+function setup(columns: Partial<Record<string, ViewedRequest[]>>, onPost: (call: RecordedCall) => Response | Promise<Response>, queue?: MyQueue) {
   const server = mockFetch((call) => {
     if (call.method === 'POST') return onPost(call);
+    if (queue && call.url.endsWith('/requests/mine')) return json(200, { success: true, data: queue });
     const status = new URL(call.url, 'http://x').searchParams.get('status') ?? '';
     return page(columns[status] ?? []);
   });
@@ -163,5 +165,72 @@ describe('RequestBoard', () => {
     expect(within(column('Sorunlu')).queryByRole('button', { name: 'Tekrar İşleme Al' })).toBeNull();
     await within(column('Bekleyen')).findByText(/GOLD-/);
     expect(within(column('Bekleyen')).queryByRole('button', { name: 'Üzerime Al' })).toBeNull();
+  });
+
+  describe('a claimed card stays where it was', () => {
+    /** Waiting [first, second]; once claimed, the server lists first under 'Üzerimde' and no more under 'Bekleyen'. */
+    function claimScene() {
+      const first = request({});
+      const second = request({});
+      const columns: Partial<Record<string, ViewedRequest[]>> = { waiting: [first, second] };
+      const claimed = { ...first, status: 'assigned' as const, agentId: ME, abilities: { ...NONE, canComplete: true, canRequeue: true } };
+      const server = setup(columns, () => {
+        columns.waiting = [second];
+        columns.active = [claimed];
+        return json(200, { success: true, data: { enqueued: false, request: claimed } });
+      });
+      const posts = () => server.calls.filter((c) => c.method === 'POST');
+      const waitingCards = () => [...column('Bekleyen').querySelectorAll('li')].map((li) => li.getAttribute('aria-label'));
+      return { first, second, posts, waitingCards };
+    }
+
+    it("shows 'Üzerinize alındı' in its place, with nothing to click, through the column's reload; then the column settles", async () => {
+      const { first, second, posts, waitingCards } = claimScene();
+      const buttons = await within(column('Bekleyen')).findAllByRole('button', { name: TERMS.claim });
+      settle();
+      await userEvent.click(buttons[0]!);
+      // The claim's reload has arrived (the card shows under 'Üzerimde'), and 'Bekleyen' is as it was.
+      expect(await within(column('Üzerimde')).findByRole('listitem', { name: first.externalId! })).toBeInTheDocument();
+      const held = within(column('Bekleyen')).getByRole('listitem', { name: `${first.externalId}: ${TERMS.claimed}` });
+      expect(held).toHaveTextContent(TERMS.claimed);
+      expect(waitingCards()).toEqual([`${first.externalId}: ${TERMS.claimed}`, second.externalId]);
+      expect(within(held).queryAllByRole('button')).toEqual([]);
+      await userEvent.click(held);
+      expect(posts()).toHaveLength(1);
+      // After the hold the column shows what the server said.
+      await waitFor(() => expect(waitingCards()).toEqual([second.externalId]), { timeout: DESK.claimedHoldMs + 3_000 });
+      expect(posts()).toHaveLength(1);
+    });
+
+    it("after a keyboard claim, focus goes to the claimed card in 'Üzerimde', and a second Enter claims nothing", async () => {
+      const { first, posts } = claimScene();
+      const buttons = await within(column('Bekleyen')).findAllByRole('button', { name: TERMS.claim });
+      // Keyboard presses are never held back by the pointer guard: no settle() needed.
+      buttons[0]!.focus();
+      await userEvent.keyboard('{Enter}');
+      const claimed = await within(column('Üzerimde')).findByRole('listitem', { name: first.externalId! });
+      await waitFor(() => expect(claimed).toHaveFocus());
+      await userEvent.keyboard('{Enter}');
+      expect(posts()).toHaveLength(1);
+    });
+
+    it('gives the card back at once when the claim fails', async () => {
+      const item = request({});
+      setup({ waiting: [item] }, () => json(409, { success: false, message: 'Bu talep zaten Ayşe Çelik tarafından alınmış' }));
+      await within(column('Bekleyen')).findByRole('button', { name: TERMS.claim });
+      settle();
+      await userEvent.click(within(column('Bekleyen')).getByRole('button', { name: TERMS.claim }));
+      expect(await screen.findByText('Bu talep zaten Ayşe Çelik tarafından alınmış')).toBeInTheDocument();
+      expect(within(column('Bekleyen')).getByRole('button', { name: TERMS.claim })).toBeEnabled();
+      expect(screen.queryByText(TERMS.claimed)).toBeNull();
+    });
+  });
+
+  it("at capacity the claim button reads 'Bana ayır (5/5)' and says what it does", async () => {
+    setup({ waiting: [request({})] }, () => json(500, {}), { load: 5, maxLoad: 5, reservations: [], completeConfirmAmount: null });
+    const button = await within(column('Bekleyen')).findByRole('button', { name: 'Bana ayır (5/5)' });
+    expect(button).toHaveAttribute('title', TERMS.reserveHint);
+    expect(button).toHaveAccessibleDescription(TERMS.reserveHint);
+    expect(screen.queryByText(/Sıraya al/)).toBeNull();
   });
 });

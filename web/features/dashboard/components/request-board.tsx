@@ -3,7 +3,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { FRESHNESS, TABLE } from '@common/constants';
 import { Badge, Spinner } from '@web/components/ui';
 import type { RequestListParams } from '@common/schemas/bonus';
-import { fetchRequestPage, oldestWaitText, requestKeys, requestListQuery, type RequestActions } from '@web/entities/bonus-request';
+import { fetchRequestPage, oldestWaitText, requestKeys, requestListQuery, useHeldItems, type RequestActions } from '@web/entities/bonus-request';
 import { errorMessage } from '@web/lib/api-error';
 import { formatNumber } from '@web/lib/format';
 import { BoardCard } from './board-card';
@@ -38,7 +38,8 @@ function BoardColumn({ column, projectId, callerId, actions, onOpen }: { column:
   const params = { ...column.params(callerId), limit: BOARD_COLUMN_LIMIT };
   const list = useColumnPages(projectId, params);
   const headingId = `board-column-${column.key}`;
-  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  // While a claim from this column is held, the column shows itself as it was (see useHeldItems).
+  const items = useHeldItems(list.data?.pages.flatMap((p) => p.items) ?? [], actions.holds);
   const total = list.data?.pages[0]?.total;
   const reservations = column.key === 'mine' ? actions.reservations : [];
   // Spec §9: the next page is asked for within 100 px of the column's end.

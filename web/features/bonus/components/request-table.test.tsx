@@ -1,0 +1,99 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DESK } from '@common/constants';
+import type { ViewedRequest } from '@common/schemas/bonus';
+import { TERMS } from '@common/terms';
+import { BONUS_SCREEN_ACTION_TEXTS, useRequestActions } from '@web/entities/bonus-request';
+import { createQueryClient } from '@web/lib/query-client';
+import { json, mockFetch } from '@web/test/fetch-mock';
+import { DEFAULT_TABLE_STATE } from '../model/table-url-state';
+import { RequestTable } from './request-table';
+
+const NONE = { canClaim: false, canComplete: false, canRequeue: false };
+function request(id: number): ViewedRequest {
+  return {
+    id,
+    projectId: 1,
+    externalId: `GOLD-${id}`,
+    customerId: '55',
+    userId: '55',
+    customerUsername: `oyuncu${id}`,
+    customerName: 'Ayşe Kaya',
+    bonusType: 'cashback',
+    amount: '100.00',
+    description: null,
+    priority: 4,
+    status: 'new',
+    source: 'sync',
+    agentId: null,
+    assignedUserName: null,
+    assignedAt: null,
+    reservedForUserId: null,
+    reservedForName: null,
+    possibleDuplicateOfId: null,
+    completedBy: null,
+    completedByName: null,
+    completedAt: null,
+    completionNotes: null,
+    requeueReason: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    version: 1,
+    abilities: { ...NONE, canClaim: true },
+  };
+}
+const page = (items: ViewedRequest[]) => json(200, { success: true, data: { items, total: items.length, page: 1, limit: 20, totalPages: 1 } });
+
+function Table() {
+  const actions = useRequestActions(1, BONUS_SCREEN_ACTION_TEXTS);
+  return <RequestTable projectId={1} state={DEFAULT_TABLE_STATE} onChange={() => undefined} callerId={7} actions={actions} onDetail={() => undefined} />;
+}
+
+let now = 1_000;
+beforeEach(() => {
+  now = 1_000;
+  vi.spyOn(performance, 'now').mockImplementation(() => now);
+});
+
+describe('RequestTable', () => {
+  it("keeps a claimed row where it was, saying 'Üzerinize alındı' with nothing to click, through the reload; then the page settles", async () => {
+    const [first, second] = [request(1), request(2)];
+    let waiting = [first, second];
+    const { calls } = mockFetch((call) => {
+      if (call.method === 'POST') {
+        waiting = [second];
+        return json(200, { success: true, data: { enqueued: false, request: { ...first, status: 'assigned', agentId: 7, abilities: NONE } } });
+      }
+      return page(waiting);
+    });
+    const client = createQueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <Table />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const table = await screen.findByRole('table');
+    const rows = () => within(table).getAllByRole('row').slice(1);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    now += DESK.freshActionGuardMs + 1;
+    await userEvent.click(within(rows()[0]!).getByRole('button', { name: TERMS.claim }));
+    // The claim's reload has come back without the claimed request, and the page is as it was.
+    const post = () => calls.findIndex((c) => c.method === 'POST');
+    await waitFor(() => {
+      expect(calls.slice(post() + 1).some((c) => c.method === 'GET' && c.url.includes('/requests?'))).toBe(true);
+      expect(client.isFetching()).toBe(0);
+    });
+    expect(rows()).toHaveLength(2);
+    expect(rows()[0]).toHaveTextContent(TERMS.claimed);
+    expect(within(rows()[0]!).queryAllByRole('button')).toEqual([]);
+    expect(within(rows()[1]!).getByRole('button', { name: TERMS.claim })).toBeInTheDocument();
+    await waitFor(() => expect(rows()).toHaveLength(1), { timeout: DESK.claimedHoldMs + 3_000 });
+    expect(rows()[0]).toHaveTextContent(second.externalId!);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+});
