@@ -9,41 +9,12 @@ import { TERMS } from '@common/terms';
 import { BONUS_SCREEN_ACTION_TEXTS, useRequestActions } from '@web/entities/bonus-request';
 import { createQueryClient } from '@web/lib/query-client';
 import { json, mockFetch } from '@web/test/fetch-mock';
+import { NO_ABILITIES, viewedRequest } from '@web/test/request-fixtures';
 import { DEFAULT_TABLE_STATE } from '../model/table-url-state';
 import { RequestTable } from './request-table';
 
-const NONE = { canClaim: false, canComplete: false, canRequeue: false };
 function request(id: number): ViewedRequest {
-  return {
-    id,
-    projectId: 1,
-    externalId: `GOLD-${id}`,
-    customerId: '55',
-    userId: '55',
-    customerUsername: `oyuncu${id}`,
-    customerName: 'Ayşe Kaya',
-    bonusType: 'cashback',
-    amount: '100.00',
-    description: null,
-    priority: 4,
-    status: 'new',
-    source: 'sync',
-    agentId: null,
-    assignedUserName: null,
-    assignedAt: null,
-    reservedForUserId: null,
-    reservedForName: null,
-    possibleDuplicateOfId: null,
-    completedBy: null,
-    completedByName: null,
-    completedAt: null,
-    completionNotes: null,
-    requeueReason: null,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    updatedAt: '2026-11-20T10:00:00.000Z',
-    version: 1,
-    abilities: { ...NONE, canClaim: true },
-  };
+  return viewedRequest({ id, status: 'new', abilities: { ...NO_ABILITIES, canClaim: true } });
 }
 const page = (items: ViewedRequest[]) => json(200, { success: true, data: { items, total: items.length, page: 1, limit: 20, totalPages: 1 } });
 
@@ -65,7 +36,7 @@ describe('RequestTable', () => {
     const { calls } = mockFetch((call) => {
       if (call.method === 'POST') {
         waiting = [second];
-        return json(200, { success: true, data: { enqueued: false, request: { ...first, status: 'assigned', agentId: 7, abilities: NONE } } });
+        return json(200, { success: true, data: { enqueued: false, request: { ...first, status: 'assigned', agentId: 7, abilities: NO_ABILITIES } } });
       }
       return page(waiting);
     });

@@ -10,45 +10,15 @@ import { TERMS } from '@common/terms';
 import { DASHBOARD_ACTION_TEXTS, useRequestActions } from '@web/entities/bonus-request';
 import { createQueryClient } from '@web/lib/query-client';
 import { json, mockFetch, type RecordedCall } from '@web/test/fetch-mock';
+import { NO_ABILITIES, viewedRequest } from '@web/test/request-fixtures';
 import { RequestBoard } from './request-board';
 
 const ME = 7;
 let nextId = 100;
 /** The server's abilities for the caller on a fixture: a waiting request is claimable unless said otherwise. */
-const NONE: RequestAbilities = { canClaim: false, canComplete: false, canRequeue: false };
+const NONE: RequestAbilities = NO_ABILITIES;
 function request(overrides: Partial<ViewedRequest>): ViewedRequest {
-  const id = nextId++;
-  return {
-    id,
-    projectId: 1,
-    externalId: `GOLD-${id}`,
-    customerId: '55',
-    userId: '55',
-    customerUsername: `oyuncu${id}`,
-    customerName: 'Ayşe Kaya',
-    bonusType: 'cashback',
-    amount: '100.00',
-    description: null,
-    priority: 4,
-    status: 'queued',
-    source: 'sync',
-    agentId: null,
-    assignedUserName: null,
-    assignedAt: null,
-    reservedForUserId: null,
-    reservedForName: null,
-    possibleDuplicateOfId: null,
-    completedBy: null,
-    completedByName: null,
-    completedAt: null,
-    completionNotes: null,
-    requeueReason: null,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    updatedAt: '2026-11-20T10:00:00.000Z',
-    version: 1,
-    abilities: { ...NONE, canClaim: (overrides.status ?? 'queued') === 'queued' },
-    ...overrides,
-  };
+  return viewedRequest({ id: nextId++, abilities: { ...NONE, canClaim: (overrides.status ?? 'queued') === 'queued' }, ...overrides });
 }
 const page = (items: ViewedRequest[]) => json(200, { success: true, data: { items, total: items.length, page: 1, limit: 20, totalPages: 1 } });
 

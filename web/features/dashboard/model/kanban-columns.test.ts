@@ -1,39 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestAbilities, ViewedRequest } from '@common/schemas/bonus';
+import { NO_ABILITIES, viewedRequest } from '@web/test/request-fixtures';
 import { decideDrop, kanbanKeyboardCoordinates, optimisticMove, UNSUPPORTED_MOVE } from './kanban-columns';
 
-const none: RequestAbilities = { canClaim: false, canComplete: false, canRequeue: false };
-const request = (overrides: Partial<ViewedRequest> = {}): ViewedRequest => ({
-  id: 1,
-  projectId: 1,
-  externalId: 'GOLD-1',
-  customerId: '123',
-  userId: '123',
-  customerUsername: 'oyuncu',
-  customerName: 'Ayşe Kaya',
-  bonusType: 'cashback',
-  amount: '100.00',
-  description: null,
-  priority: 5,
-  status: 'queued',
-  source: 'sync',
-  agentId: null,
-  assignedUserName: null,
-  assignedAt: null,
-  reservedForUserId: null,
-  reservedForName: null,
-  possibleDuplicateOfId: null,
-  completedBy: null,
-  completedByName: null,
-  completedAt: null,
-  completionNotes: null,
-  requeueReason: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  version: 1,
-  abilities: none,
-  ...overrides,
-});
+const none: RequestAbilities = NO_ABILITIES;
+const request = (overrides: Partial<ViewedRequest> = {}): ViewedRequest => viewedRequest({ customerId: '123', userId: '123', customerUsername: 'oyuncu', priority: 5, ...overrides });
 /** The server's answer for a claimable waiting request, and for the caller's own active one. */
 const claimable = request({ abilities: { ...none, canClaim: true } });
 const completable = request({ status: 'assigned', agentId: 5, abilities: { ...none, canComplete: true, canRequeue: true } });
