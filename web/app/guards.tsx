@@ -35,7 +35,8 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   return children;
 }
 
-function SessionRestoring() {
+/** While a reload restores the session through the refresh cookie (also the 404 page opened by its address). */
+export function SessionRestoring() {
   return (
     <div className="flex min-h-dvh items-center justify-center">
       <LoadingState text="Oturum yükleniyor..." />

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { SearchX } from 'lucide-react';
-import { buttonStyles, LoadingState } from '@web/components/ui';
+import { buttonStyles } from '@web/components/ui';
 import { useSessionStatus } from '@web/lib/session-restore';
+import { SessionRestoring } from './guards';
 import { AppFrame } from './layout/app-frame';
 import { paths } from './paths';
 
@@ -24,7 +25,7 @@ function NotFoundContent({ signedIn }: { signedIn: boolean }) {
 export function NotFoundPage() {
   // Opened by address, the page has no access token yet: the session is restored first.
   const { status } = useSessionStatus();
-  if (status === 'restoring') return <LoadingState text="Oturum yükleniyor..." />;
+  if (status === 'restoring') return <SessionRestoring />;
   if (status === 'signed-in') {
     return (
       <AppFrame>
