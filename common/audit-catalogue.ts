@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { approvalDetailsSchema } from './approval';
 import { EXPORT_FORMATS, REPORT_TYPES } from './analytics';
 import {
   AGENT_STATUSES,
@@ -137,6 +138,21 @@ export const AUDIT_CATALOGUE = {
     label: 'Talep tekrar sıraya alındı',
     ...request,
     details: z.strictObject({ previousAssignee: id.nullable(), reason: z.string() }),
+  },
+  REQUEST_BONUS_APPROVAL: {
+    label: 'Talep onaya gönderildi',
+    ...request,
+    details: z.strictObject({ assignee: id.nullable(), notes: z.string().nullable(), approval: approvalDetailsSchema }),
+  },
+  APPROVE_BONUS_REQUEST: {
+    label: 'Talep onaylandı',
+    ...request,
+    details: z.strictObject({ askedBy: id.nullable() }),
+  },
+  REJECT_BONUS_REQUEST: {
+    label: 'Talep reddedildi',
+    ...request,
+    details: z.strictObject({ askedBy: id.nullable(), reason: z.string() }),
   },
   UNDO_COMPLETE_BONUS_REQUEST: { label: 'Tamamlama geri alındı', ...request, details: z.strictObject({ undoes: id, assignee: id }) },
   UNDO_REQUEUE_BONUS_REQUEST: { label: 'Sıraya alma geri alındı', ...request, details: z.strictObject({ undoes: id, assignee: id }) },

@@ -22,13 +22,14 @@ export const ROLE_BADGE_TONE: Record<Role, 'danger' | 'warning' | 'default' | 's
   agent: 'success',
 };
 
-export const REQUEST_STATUSES = ['new', 'queued', 'assigned', 'in_progress', 'completed', 'cancelled', 'error'] as const;
+export const REQUEST_STATUSES = ['new', 'queued', 'assigned', 'in_progress', 'pending_approval', 'completed', 'cancelled', 'error'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
   new: 'Yeni',
   queued: 'Sırada',
   assigned: 'Atandı',
   in_progress: 'İşlemde',
+  pending_approval: 'Onay Bekliyor',
   completed: 'Tamamlandı',
   cancelled: 'İptal Edildi',
   error: 'Hata',
@@ -36,6 +37,8 @@ export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
 export const WAITING_STATUSES: readonly RequestStatus[] = ['new', 'queued'];
 export const ACTIVE_STATUSES: readonly RequestStatus[] = ['assigned', 'in_progress'];
 export const PROBLEM_STATUSES: readonly RequestStatus[] = ['cancelled', 'error'];
+/** Completed by one person, waiting for a second (four eyes): nobody's load, never routed, leased back or claimed. */
+export const APPROVAL_STATUSES: readonly RequestStatus[] = ['pending_approval'];
 
 export const BONUS_TYPES = ['cashback', 'points', 'other'] as const;
 export type BonusType = (typeof BONUS_TYPES)[number];
@@ -107,6 +110,9 @@ export const AUDIT_ACTIONS = [
   'ASSIGN_BONUS_REQUEST',
   'COMPLETE_BONUS_REQUEST',
   'REQUEUE_BONUS_REQUEST',
+  'REQUEST_BONUS_APPROVAL',
+  'APPROVE_BONUS_REQUEST',
+  'REJECT_BONUS_REQUEST',
   'UNDO_COMPLETE_BONUS_REQUEST',
   'UNDO_REQUEUE_BONUS_REQUEST',
   'CREATE_USER',

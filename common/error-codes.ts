@@ -17,6 +17,8 @@ export const API_ERROR_STATUS = {
   PASSWORD_CHANGE_REQUIRED: 403,
   /** Refresh or logout without the page's CSRF token (or from another site): nothing was done. */
   CSRF_REFUSED: 403,
+  /** Four eyes: the person who sent a completion for approval cannot approve it (server and database refuse it). */
+  FOUR_EYES_REQUIRED: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
@@ -24,6 +26,8 @@ export const API_ERROR_STATUS = {
   ILLEGAL_TRANSITION: 409,
   /** Someone else took the request first. */
   ALREADY_CLAIMED: 409,
+  /** Someone else approved or rejected the request first; the message names them. */
+  ALREADY_DECIDED: 409,
   /** 'Geri Al' refused: someone acted on the request since, the window passed, or nothing to undo. */
   UNDO_REFUSED: 409,
   /** A sync job of the project is already running. */

@@ -18,6 +18,8 @@ export const PERMISSIONS = [
   'request:requeue-own',
   'request:assign-others',
   'request:manage-any',
+  /** Approve or reject a completion waiting for a second person (never one's own). */
+  'request:approve',
   'user:read',
   'user:manage',
   'agent:read',
@@ -54,6 +56,7 @@ const MANAGER: Permission[] = [
   ...OPERATOR,
   'request:assign-others',
   'request:manage-any',
+  'request:approve',
   'agent:read',
   'agent:force',
   'routing:read',

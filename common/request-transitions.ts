@@ -6,13 +6,20 @@ import { REQUEST_STATUS_LABELS, type RequestStatus } from './enums';
  * API, sync), and its request policy (server/policies/request-policy.ts) reads the same table
  * for the `abilities` each answer carries, so the web app offers only moves that can succeed.
  */
-export const REQUEST_ACTIONS = ['assign', 'complete', 'requeue'] as const;
+export const REQUEST_ACTIONS = ['assign', 'complete', 'requeue', 'approve', 'reject'] as const;
 export type RequestAction = (typeof REQUEST_ACTIONS)[number];
 
-export const REQUEST_TRANSITIONS: Record<RequestAction, { from: readonly RequestStatus[]; to: RequestStatus }> = {
+/**
+ * complete leads to 'completed', or to 'pending_approval' when the amount reaches the project's
+ * approval threshold or crosses a customer limit (four eyes: the server decides which, in the move
+ * operation). A second person then approves it (→ completed) or rejects it (→ back to the asker, in progress).
+ */
+export const REQUEST_TRANSITIONS: Record<RequestAction, { from: readonly RequestStatus[]; to: RequestStatus | readonly RequestStatus[] }> = {
   assign: { from: ['new', 'queued'], to: 'assigned' },
-  complete: { from: ['assigned', 'in_progress'], to: 'completed' },
+  complete: { from: ['assigned', 'in_progress'], to: ['completed', 'pending_approval'] },
   requeue: { from: ['assigned', 'in_progress', 'cancelled', 'error'], to: 'queued' },
+  approve: { from: ['pending_approval'], to: 'completed' },
+  reject: { from: ['pending_approval'], to: 'in_progress' },
 };
 
 /**
@@ -52,7 +59,7 @@ export const UNDO_TRANSITIONS: Record<UndoMove, { from: readonly RequestStatus[]
  *   waiting status it came from, in the same transaction.
  */
 export const SYSTEM_MOVES = {
-  external_close: { from: ['new', 'queued', 'assigned', 'in_progress', 'cancelled', 'error'], to: ['completed', 'cancelled', 'error'] },
+  external_close: { from: ['new', 'queued', 'assigned', 'in_progress', 'pending_approval', 'cancelled', 'error'], to: ['completed', 'cancelled', 'error'] },
   capacity_revert: { from: ['assigned'], to: ['new', 'queued'] },
 } as const satisfies Record<string, { from: readonly RequestStatus[]; to: readonly RequestStatus[] }>;
 export type SystemMove = keyof typeof SYSTEM_MOVES;
@@ -88,6 +95,8 @@ const ACTION_VERBS: Record<RequestMove, string> = {
   assign: 'üzerine alınamaz',
   complete: 'tamamlanamaz',
   requeue: 'tekrar sıraya alınamaz',
+  approve: 'onaylanamaz',
+  reject: 'reddedilemez',
   undo_complete: 'tamamlanması geri alınamaz',
   undo_requeue: 'sıraya alınması geri alınamaz',
   external_close: 'proje sistemine göre kapatılamaz',

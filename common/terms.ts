@@ -30,4 +30,12 @@ export const TERMS = {
   detail: 'Detay',
   undo: 'Geri Al',
   possibleDuplicate: 'Olası tekrar',
+  /** A completion waiting for a second person (the status label is REQUEST_STATUS_LABELS.pending_approval). */
+  approvals: 'Onay Bekleyen',
+  approve: 'Onayla',
+  reject: 'Reddet',
+  /** At or above this amount a completion needs a second person. */
+  approvalThreshold: 'Onay Eşiği',
+  /** At or above this amount completing asks for the amount typed again (a mis-click guard, not an approval). */
+  confirmAmount: 'Tutar Doğrulama Eşiği',
 } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParam } from '../schemas/api';
-import { viewedRequestSchema, myQueueResponse, requestParams, undoRequestBody } from '../schemas/bonus';
+import { approveRequestBody, viewedRequestSchema, myQueueResponse, rejectRequestBody, requestParams, undoRequestBody } from '../schemas/bonus';
 import { defineEndpoint } from './define-endpoint';
 
 /** The operator's desk (issue 15): the caller's load and reservations, and 'Geri Al'. */
@@ -22,5 +22,28 @@ export const undoRequestMove = defineEndpoint({
   tags: ['bonus'],
   params: requestParams,
   body: undoRequestBody,
+  response: viewedRequestSchema,
+});
+
+/** Four eyes: a second person completes a request waiting for approval (never the one who asked: 403 FOUR_EYES_REQUIRED). */
+export const approveRequest = defineEndpoint({
+  method: 'POST',
+  path: '/api/bonus/projects/:projectId/requests/:requestId/approve',
+  access: 'request:approve',
+  summary: 'Onay bekleyen talebi onayla ve tamamla (onaya gönderen kişi onaylayamaz: 403 FOUR_EYES_REQUIRED; başkası önce karar verdiyse 409)',
+  tags: ['bonus'],
+  params: requestParams,
+  body: approveRequestBody,
+  response: viewedRequestSchema,
+});
+
+export const rejectRequest = defineEndpoint({
+  method: 'POST',
+  path: '/api/bonus/projects/:projectId/requests/:requestId/reject',
+  access: 'request:approve',
+  summary: 'Onay bekleyen talebi sebebiyle reddet: talep, onaya gönderen kişiye işlemde olarak geri döner',
+  tags: ['bonus'],
+  params: requestParams,
+  body: rejectRequestBody,
   response: viewedRequestSchema,
 });

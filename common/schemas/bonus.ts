@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRIORITY, TABLE } from '../constants';
-import { ACTIVE_STATUSES, BONUS_TYPES, CUSTOMER_SEGMENTS, PROBLEM_STATUSES, REQUEST_STATUSES, WAITING_STATUSES, type RequestStatus } from '../enums';
+import { ACTIVE_STATUSES, APPROVAL_STATUSES, BONUS_TYPES, CUSTOMER_SEGMENTS, PROBLEM_STATUSES, REQUEST_STATUSES, WAITING_STATUSES, type RequestStatus } from '../enums';
+import { approvalDetailsSchema } from '../approval';
 import { idParam, optionalText } from './api';
 
 /** Turkish texts of the bonus request feature, written once for client and server. */
@@ -25,9 +26,12 @@ export const BONUS_MESSAGES = {
   completedByNotCaller: 'Talep yalnızca oturumdaki kullanıcı adına tamamlanabilir',
   customerRequired: 'Müşteri kullanıcı adı veya müşteri ID gereklidir',
   amountRequired: "Tutar 0'dan büyük olmalıdır",
-  confirmAmountMismatch: 'Onay için talebin tutarını aynen yazın',
+  confirmAmountMismatch: 'Doğrulamak için talebin tutarını aynen yazın',
   requeueReasonRequired: 'Tekrar sıraya alma sebebi seçin',
   notYourRequeue: 'Yalnızca talebi üzerine alan kişi veya yetkili biri tekrar sıraya alabilir',
+  fourEyesRequired: 'Kendi onaya gönderdiğiniz talebi onaylayamazsınız; başka bir yönetici onaylamalı',
+  notAnApprover: 'Onay vermek için projede yönetici, admin veya süper admin olmalısınız',
+  rejectReasonRequired: 'Ret sebebi yazın',
 } as const;
 
 export const REQUEST_SOURCES = ['manual', 'sync'] as const;
@@ -40,6 +44,7 @@ export type RequestSource = (typeof REQUEST_SOURCES)[number];
 export const REQUEST_STATUS_GROUPS = {
   waiting: WAITING_STATUSES,
   active: ACTIVE_STATUSES,
+  approval: APPROVAL_STATUSES,
   completed: ['completed'],
   problem: PROBLEM_STATUSES,
 } as const satisfies Record<string, readonly RequestStatus[]>;
@@ -183,6 +188,12 @@ export const completeRequestBody = z
   .strictObject({ notes: optionalText(1000), completedBy: idParam.optional(), confirmAmount: z.string().max(40).optional() })
   .nullish();
 export const requeueRequestBody = z.strictObject({ reason: optionalText(200) }).nullish();
+export const approveRequestBody = z.strictObject({}).nullish();
+/** A rejection always says why: the asker reads it on the card and in the detail. */
+export const rejectRequestBody = z.strictObject({
+  reason: z.string({ error: BONUS_MESSAGES.rejectReasonRequired }).trim().min(1, BONUS_MESSAGES.rejectReasonRequired).max(500, 'Ret sebebi en fazla 500 karakter olabilir'),
+});
+export type RejectRequestBody = z.infer<typeof rejectRequestBody>;
 /** 'Geri Al': which move to take back, and the version that move left (anything since refuses the undo). */
 export const undoRequestBody = z.strictObject({
   action: z.enum(['complete', 'requeue'], { error: 'Geri alınacak işlem complete veya requeue olmalıdır' }),
@@ -224,6 +235,16 @@ export const bonusRequestSchema = z.object({
   completedAt: z.string().nullable(),
   completionNotes: z.string().nullable(),
   requeueReason: z.string().nullable(),
+  /** Four eyes: who sent it for approval, when and why; who approved it; the last rejection's reason and who gave it. */
+  approvalRequestedBy: z.number().int().nullable(),
+  approvalRequestedByName: z.string().nullable(),
+  approvalRequestedAt: z.string().nullable(),
+  approvalDetails: approvalDetailsSchema.nullable(),
+  approvedBy: z.number().int().nullable(),
+  approvedByName: z.string().nullable(),
+  approvedAt: z.string().nullable(),
+  rejectedByName: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   version: z.number().int(),
@@ -235,7 +256,13 @@ export type BonusRequest = z.infer<typeof bonusRequestSchema>;
  * exactly as the claim, complete and re-queue calls would decide it; the screens offer an
  * action only where it says true.
  */
-export const requestAbilitiesSchema = z.object({ canClaim: z.boolean(), canComplete: z.boolean(), canRequeue: z.boolean() });
+export const requestAbilitiesSchema = z.object({
+  canClaim: z.boolean(),
+  canComplete: z.boolean(),
+  canRequeue: z.boolean(),
+  /** Approve or reject a request waiting for approval: a manager and above of the project who did not ask for it. */
+  canApprove: z.boolean(),
+});
 export type RequestAbilities = z.infer<typeof requestAbilitiesSchema>;
 
 /**
@@ -284,7 +311,7 @@ export const requestListResponse = z.object({
 export type RequestListResponse = z.infer<typeof requestListResponse>;
 
 /** Timeline entries; started/cancelled/failed come from the project's own system (sync). */
-export const REQUEST_EVENT_TYPES = ['created', 'assigned', 'routed', 'reserved', 'handed_over', 'started', 'completed', 'requeued', 'complete_undone', 'requeue_undone', 'cancelled', 'failed'] as const;
+export const REQUEST_EVENT_TYPES = ['created', 'assigned', 'routed', 'reserved', 'handed_over', 'started', 'completed', 'requeued', 'complete_undone', 'requeue_undone', 'cancelled', 'failed', 'approval_requested', 'approved', 'rejected'] as const;
 export type RequestEventType = (typeof REQUEST_EVENT_TYPES)[number];
 export const REQUEST_EVENT_LABELS: Record<RequestEventType, string> = {
   created: 'Oluşturuldu',
@@ -299,6 +326,9 @@ export const REQUEST_EVENT_LABELS: Record<RequestEventType, string> = {
   requeue_undone: 'Sıraya alma geri alındı',
   cancelled: 'İptal edildi',
   failed: 'Hata oluştu',
+  approval_requested: 'Onaya gönderildi',
+  approved: 'Onaylandı',
+  rejected: 'Reddedildi',
 };
 
 export const requestEventSchema = z.object({

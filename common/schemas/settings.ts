@@ -65,6 +65,17 @@ export type SystemSettingsData = z.infer<typeof systemSettingsSchema>;
 /** Fields a change of which weakens or strengthens sign-in: audited with high severity. */
 export const SECURITY_SETTING_FIELDS = ['sessionTimeout', 'maxLoginAttempts', 'twoFactorRequiredRoles'] as const;
 
+/** Exact money as text (at most 12 digits and 2 decimals); empty or null = none. */
+function optionalAmount() {
+  return z
+    .string()
+    .trim()
+    .max(20, { abort: true })
+    .regex(/^(\d{1,12}(\.\d{1,2})?)?$/, SETTINGS_MESSAGES.confirmAmountInvalid)
+    .nullable()
+    .transform((v) => (v === null || v === '' ? null : v));
+}
+
 export const projectSettingsBody = z.strictObject({
   timezone: z.enum(TIMEZONES, SETTINGS_MESSAGES.timezoneInvalid),
   autoSync: z.boolean(),
@@ -77,14 +88,13 @@ export const projectSettingsBody = z.strictObject({
     .max(100, SETTINGS_MESSAGES.defaultCapacityRange),
   claimLeaseMinutes: requiredInt(SETTINGS_MESSAGES.claimLeaseRequired).min(0, SETTINGS_MESSAGES.claimLeaseMin).max(1440),
   /** Exact money as text; empty or null = completing never asks for the amount. */
-  completeConfirmAmount: z
-    .string()
-    .trim()
-    .max(20, { abort: true })
-    .regex(/^(\d{1,12}(\.\d{1,2})?)?$/, SETTINGS_MESSAGES.confirmAmountInvalid)
-    .nullable()
-    .transform((v) => (v === null || v === '' ? null : v)),
+  completeConfirmAmount: optionalAmount(),
   duplicateWindowHours: requiredInt(SETTINGS_MESSAGES.duplicateWindowRequired).min(0, SETTINGS_MESSAGES.duplicateWindowMin).max(720),
+  /** Four eyes: at or above this amount a completion waits for a second person; empty or null = off. Left out: unchanged. */
+  approvalThreshold: optionalAmount().optional(),
+  /** What one customer may be paid per local day / month before a completion needs approval; empty or null = no limit. */
+  customerDailyLimit: optionalAmount().optional(),
+  customerMonthlyLimit: optionalAmount().optional(),
 });
 export type ProjectSettingsBody = z.input<typeof projectSettingsBody>;
 export const projectSettingsSchema = z.object({
@@ -98,6 +108,9 @@ export const projectSettingsSchema = z.object({
   claimLeaseMinutes: z.number().int(),
   completeConfirmAmount: z.string().nullable(),
   duplicateWindowHours: z.number().int(),
+  approvalThreshold: z.string().nullable(),
+  customerDailyLimit: z.string().nullable(),
+  customerMonthlyLimit: z.string().nullable(),
 });
 export type ProjectSettingsData = z.infer<typeof projectSettingsSchema>;
 

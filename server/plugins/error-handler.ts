@@ -2,6 +2,11 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { codeForStatus } from '@common/error-codes';
 import { AppError } from '../lib/errors';
+import { pgErrorCode } from '../lib/db-errors';
+
+/** The SQLSTATE the four-eyes trigger raises. */
+const FOUR_EYES_SQLSTATE = 'BP403';
+const FOUR_EYES_MESSAGE = 'Bu tamamlama ikinci bir kişinin onayını gerektiriyor';
 
 const GENERIC_MESSAGES: Record<number, string> = {
   400: 'İstek geçersiz',
@@ -48,6 +53,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (Array.isArray(error.validation)) {
       const errors = fieldErrors(error.validation, error.validationContext);
       return reply.status(400).send({ success: false, code: 'VALIDATION_FAILED', message: Object.values(errors)[0] ?? GENERIC_MESSAGES[400], errors });
+    }
+    if (pgErrorCode(error) === FOUR_EYES_SQLSTATE) {
+      // The database's own four-eyes guard (migration four-eyes): a path the services did not stop.
+      request.log.warn({ err: error }, 'four eyes refused by the database');
+      return reply.status(403).send({ success: false, code: 'FOUR_EYES_REQUIRED', message: FOUR_EYES_MESSAGE });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');

@@ -45,6 +45,10 @@ function actorCondition(action: RequestAction, actor: RequestActorRef, targetId:
     case 'requeue':
       // Anyone with 'request:requeue'; an agent only their own request (a mis-claim).
       return can(actor.role, 'request:requeue-own') && (can(actor.role, 'request:requeue') || ownRequest);
+    case 'approve':
+    case 'reject':
+      // Four eyes: a manager and above, never the person who sent it for approval (the database refuses it too).
+      return can(actor.role, 'request:approve') && sql`${r.approvalRequestedByUserId} is distinct from ${actor.id}`;
   }
 }
 
@@ -56,6 +60,9 @@ export function requestGuard(action: RequestAction, actor: RequestActorRef, targ
   const condition = actorCondition(action, actor, targetId);
   return condition === true ? undefined : condition === false ? sql`false` : condition;
 }
+
+/** The actions an answer's `abilities` name, in RequestAbilities' order (approve stands for reject too: same rule). */
+const ABILITY_ACTIONS = ['assign', 'complete', 'requeue', 'approve'] as const;
 
 /** `status in (…)`: the statuses are the table's own constants, written into the text. */
 function statusIn(statuses: readonly RequestStatus[]): SQL {
@@ -72,7 +79,7 @@ function statusIn(statuses: readonly RequestStatus[]): SQL {
  * an object per row cost it about a tenth of its database time.
  */
 export function abilitiesColumn(viewer: RequestActorRef): SQL.Aliased<RequestAbilities> {
-  const conditions = (['assign', 'complete', 'requeue'] as const).map((action) => allowedCondition(action, viewer));
+  const conditions = ABILITY_ACTIONS.map((action) => allowedCondition(action, viewer));
   return sql<RequestAbilities>`${chooseAbilities(conditions, [])}`.as('abilities');
 }
 
@@ -87,8 +94,8 @@ function allowedCondition(action: RequestAction, actor: RequestActorRef): Condit
 /** Nested CASEs over the row-dependent conditions (a null one counts as false), down to a constant per outcome. */
 function chooseAbilities(conditions: Condition[], decided: boolean[]): SQL {
   if (decided.length === conditions.length) {
-    const [canClaim, canComplete, canRequeue] = decided as [boolean, boolean, boolean];
-    const abilities: RequestAbilities = { canClaim, canComplete, canRequeue };
+    const [canClaim, canComplete, canRequeue, canApprove] = decided as [boolean, boolean, boolean, boolean];
+    const abilities: RequestAbilities = { canClaim, canComplete, canRequeue, canApprove };
     return sql.raw(`'${JSON.stringify(abilities)}'::json`);
   }
   const next = conditions[decided.length]!;
@@ -106,7 +113,7 @@ export function abilitiesShape(role: Role): string {
   if (shape === undefined) {
     const text = (condition: Condition) => (typeof condition === 'boolean' ? String(condition) : 'row');
     const viewer = { id: 0, role };
-    shape = (['assign', 'complete', 'requeue'] as const).map((action) => text(actorCondition(action, viewer))).join(',');
+    shape = ABILITY_ACTIONS.map((action) => text(actorCondition(action, viewer))).join(',');
     shapes.set(role, shape);
   }
   return shape;

@@ -1,6 +1,6 @@
 import type { RequestAbilities, ViewedRequest } from '@common/schemas/bonus';
 
-export const NO_ABILITIES: RequestAbilities = { canClaim: false, canComplete: false, canRequeue: false };
+export const NO_ABILITIES: RequestAbilities = { canClaim: false, canComplete: false, canRequeue: false, canApprove: false };
 
 /** A request as the list answers it (a sync import, waiting, no abilities), changed by `overrides`. */
 export function viewedRequest(overrides: Partial<ViewedRequest> = {}): ViewedRequest {
@@ -30,6 +30,15 @@ export function viewedRequest(overrides: Partial<ViewedRequest> = {}): ViewedReq
     completedAt: null,
     completionNotes: null,
     requeueReason: null,
+    approvalRequestedBy: null,
+    approvalRequestedByName: null,
+    approvalRequestedAt: null,
+    approvalDetails: null,
+    approvedBy: null,
+    approvedByName: null,
+    approvedAt: null,
+    rejectedByName: null,
+    rejectionReason: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     version: 1,

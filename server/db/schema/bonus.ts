@@ -37,7 +37,7 @@ export const bonusRequests = pgTable(
     description: text('description'),
     priority: smallint('priority').notNull().default(3),
     status: text('status', {
-      enum: ['new', 'queued', 'assigned', 'in_progress', 'completed', 'cancelled', 'error'],
+      enum: ['new', 'queued', 'assigned', 'in_progress', 'pending_approval', 'completed', 'cancelled', 'error'],
     })
       .notNull()
       .default('new'),
@@ -53,6 +53,19 @@ export const bonusRequests = pgTable(
     completedAt: tstz('completed_at'),
     completionNotes: text('completion_notes'),
     requeueReason: text('requeue_reason'),
+    /**
+     * Four eyes: a completion at or above the project's approval threshold (or past a customer
+     * limit) waits in 'pending_approval' for a second person. Who asked and when, and why
+     * (ApprovalDetails); who approved and when. A rejection sends it back with its reason.
+     * A trigger (migration four-eyes-guard) refuses an approval by the person who asked.
+     */
+    approvalRequestedByUserId: integer('approval_requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    approvalRequestedAt: tstz('approval_requested_at'),
+    approvalDetails: jsonb('approval_details'),
+    approvedByUserId: integer('approved_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    approvedAt: tstz('approved_at'),
+    rejectedByUserId: integer('rejected_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    rejectionReason: text('rejection_reason'),
     /** 'Olası tekrar': an earlier request of the same customer and bonus type inside the project's duplicate window. */
     possibleDuplicateOfId: integer('possible_duplicate_of_id'),
     /** Last change time in the project's own system (sync watermark input). */
@@ -91,6 +104,17 @@ export const bonusRequests = pgTable(
     // backward range starting just below the new request itself: no sort, no visit to its own row
     // (a sync batch of 5,000: 42–49 → 15–21 ms).
     index('bonus_requests_customer_key_idx').on(t.projectId, t.bonusType, customerKey(t.customerId, t.customerUsername), t.createdAt, t.id),
+    // Approvals waiting, oldest first, and approvals given in a period (reports).
+    index('bonus_requests_pending_approval_idx')
+      .on(t.projectId, t.approvalRequestedAt, t.id)
+      .where(sql`${t.status} = 'pending_approval'`),
+    index('bonus_requests_approved_idx')
+      .on(t.projectId, t.approvedAt)
+      .where(sql`${t.approvedAt} is not null`),
+    // Customer limits: what a customer was paid since a day or month began (completed only).
+    index('bonus_requests_customer_completed_idx')
+      .on(t.projectId, customerKey(t.customerId, t.customerUsername), t.completedAt)
+      .where(sql`${t.status} = 'completed'`),
     check('bonus_requests_priority_ck', sql`${t.priority} between 1 and 10`),
   ],
 );

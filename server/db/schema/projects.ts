@@ -104,6 +104,11 @@ export const projectSettings = pgTable(
     completeConfirmAmount: numeric('complete_confirm_amount', { precision: 14, scale: 2 }).default('10000'),
     /** A request matching another's customer and bonus type within this many hours is a possible duplicate. */
     duplicateWindowHours: integer('duplicate_window_hours').notNull().default(24),
+    /** Completing a request of at least this amount needs a second person's approval; null = off. */
+    approvalThreshold: numeric('approval_threshold', { precision: 14, scale: 2 }),
+    /** What one customer may be paid per local day / month before a completion needs approval; null = no limit. */
+    customerDailyLimit: numeric('customer_daily_limit', { precision: 14, scale: 2 }),
+    customerMonthlyLimit: numeric('customer_monthly_limit', { precision: 14, scale: 2 }),
   },
   (t) => [
     check('project_settings_waiting_alert_ck', sql`${t.waitingAlertMinutes} >= 1`),

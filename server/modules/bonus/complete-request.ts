@@ -2,12 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { BONUS_MESSAGES, type ViewedRequest } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { AppContext } from '../../context';
+import type { AuditDetails } from '@common/audit-catalogue';
 import type { ActorContext } from '../../policies/actor';
+import type { MovedRequest } from './move-requests';
 import { bonusRequests } from '../../db/schema';
 import { validationError } from '../../lib/errors';
 import { requestGuard } from '../../policies/request-policy';
 import { readDeskSettings } from './desk-settings';
-import { releaseRequest } from './release-request';
+import { moveOneRequest } from './move-one-request';
 
 export interface CompleteRequestInput {
   projectId: number;
@@ -42,18 +44,26 @@ async function checkConfirmAmount(ctx: AppContext, input: CompleteRequestInput):
 
 /**
  * Completes an assigned or in-progress request, recording who completed it. Only its assignee
- * may, or a manager and above. The assignee's load drops, so their oldest capacity
- * reservation is handed to them in the same transaction.
+ * may, or a manager and above. At or above the project's approval threshold, or past a customer
+ * limit, the move operation sends it for approval instead (four eyes), whoever the caller is.
+ * Either way the assignee's load drops, so their oldest capacity reservation is handed to them
+ * in the same transaction.
  */
 export async function completeRequest(scope: ActorContext, input: CompleteRequestInput): Promise<ViewedRequest> {
   const { actor } = scope;
   await checkConfirmAmount(scope.ctx, input);
-  return releaseRequest(scope, input, {
+  return moveOneRequest(scope, input, {
     action: 'complete',
     reason: input.notes ?? null,
     guard: requestGuard('complete', actor),
-    event: { type: 'completed', details: (moved) => ({ assignee: moved.previousAssigneeId, notes: input.notes ?? null }) },
-    auditAction: 'COMPLETE_BONUS_REQUEST',
-    socketEvent: SOCKET_EVENTS.requestCompleted,
+    event: {
+      type: (moved) => (asks(moved) ? 'approval_requested' : 'completed'),
+      details: (moved) => ({ assignee: moved.previousAssigneeId, notes: input.notes ?? null }) as AuditDetails<'COMPLETE_BONUS_REQUEST'>,
+    },
+    auditAction: (moved) => (asks(moved) ? 'REQUEST_BONUS_APPROVAL' : 'COMPLETE_BONUS_REQUEST'),
+    socketEvent: (moved) => (asks(moved) ? SOCKET_EVENTS.requestUpdated : SOCKET_EVENTS.requestCompleted),
   });
 }
+
+/** The completion went for a second person's approval rather than completing. */
+const asks = (moved: MovedRequest) => moved.toStatus === 'pending_approval';

@@ -1,4 +1,4 @@
-import { DESK } from '@common/constants';
+import { DESK, SETTINGS_DEFAULTS } from '@common/constants';
 import type { DbOrTx } from '../../db/client';
 import { readProjectSettings } from '../settings';
 
@@ -7,6 +7,12 @@ export interface DeskSettings {
   completeConfirmAmount: string | null;
   /** A request of the same customer and bonus type within this many hours is 'Olası tekrar'. */
   duplicateWindowHours: number;
+  /** At or above this amount a completion waits for a second person's approval; null = off. */
+  approvalThreshold: string | null;
+  /** Per customer, per local day / month of the project's time zone; null = no limit. */
+  customerDailyLimit: string | null;
+  customerMonthlyLimit: string | null;
+  timezone: string;
 }
 
 /** The project settings the desk's safety rules read (project_settings; defaults if the row is missing). */
@@ -15,5 +21,9 @@ export async function readDeskSettings(db: DbOrTx, projectId: number): Promise<D
   return {
     completeConfirmAmount: settings ? settings.completeConfirmAmount : String(DESK.defaultCompleteConfirmAmount),
     duplicateWindowHours: settings?.duplicateWindowHours ?? DESK.defaultDuplicateWindowHours,
+    approvalThreshold: settings?.approvalThreshold ?? null,
+    customerDailyLimit: settings?.customerDailyLimit ?? null,
+    customerMonthlyLimit: settings?.customerMonthlyLimit ?? null,
+    timezone: settings?.timezone ?? SETTINGS_DEFAULTS.timezone,
   };
 }

@@ -1,4 +1,5 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, is, sql, SQL } from 'drizzle-orm';
+import type { ApprovalDetails } from '@common/approval';
 import type { AuditActionOn, AuditDetails } from '@common/audit-catalogue';
 import { ACTIVE_STATUSES, type RequestStatus } from '@common/enums';
 import type { RequestMove } from '@common/request-transitions';
@@ -6,9 +7,10 @@ import type { RequestEventType } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { DbOrTx } from '../../db/client';
 import { sqlArray } from '../../db/sql-arrays';
-import { users } from '../../db/schema';
+import { bonusRequests, users } from '../../db/schema';
 import type { Actor } from '../../policies/actor';
 import { effectiveMaxLoad } from '../settings';
+import { completionTargets } from './completion-target';
 import { auditRequestChange, recordRequestEvents, SYSTEM_ACTOR, type PendingRequestChanges, type RequestSocketEvent } from './request-changes';
 import { applyTransitions, type RequestSet, type TransitionResult } from './request-state-machine';
 
@@ -18,6 +20,8 @@ import { applyTransitions, type RequestSet, type TransitionResult } from './requ
  * It owns all that a move writes, in the caller's transaction:
  * - the status (one conditional UPDATE for the whole batch, per the transition table) and every
  *   companion column, decided here once per move (see COMPANIONS below), never by the caller;
+ * - for a completion, whether it completes or waits for a second person's approval (four eyes:
+ *   completion-target.ts), so no path can complete past the threshold or a customer limit alone;
  * - for an assignment, the capacity check and its revert (see OVER_CAPACITY), and the assignee's
  *   `last_assigned_at`;
  * - for a move that takes a request off its assignee, the hand-over of that person's oldest
@@ -34,8 +38,10 @@ export interface MoveRow {
   to?: RequestStatus;
   /** assign: who gets it; undo_requeue: who had it before. */
   assignee?: number;
-  /** requeue: why (a reason code or a person's words); complete: the completion notes. */
+  /** requeue: why (a reason code or a person's words); complete: the completion notes; reject: why. */
   reason?: string | null;
+  /** complete → pending_approval: why it waits (set by the move itself, never by a caller). */
+  approval?: ApprovalDetails | null;
   /** This row's details in its timeline event and audit row. */
   details?: Record<string, unknown>;
 }
@@ -46,6 +52,9 @@ export interface MoveRow {
  *   a capacity reservation is cleared (the request is someone's now); a re-queue reason stays, so
  *   whoever takes the request next sees why it came back (undo_requeue alone clears it).
  * - complete: who completed it, when, with their notes; the assignee stays (it is their work).
+ *   When it waits for approval instead: who asked, when and why; nobody completed it yet.
+ * - approve: completed by the person who asked (it is their work), approved by the actor, now.
+ * - reject: back to the person who asked, in progress, with the reason; the request is no longer asked.
  * - requeue: nobody holds it; the reason says why it came back.
  * - undo_complete: the completion is cleared; undo_requeue: back to its former assignee, reason cleared.
  * - external_close: a request the project's system completed gets its completion time.
@@ -55,8 +64,32 @@ function companions(move: RequestMove, row: MoveRow, actor: Actor, now: Date): R
   switch (move) {
     case 'assign':
       return { assignedUserId: row.assignee, assignedByUserId: actor.id, assignedAt: now, reservedForUserId: null, reservedAt: null };
-    case 'complete':
-      return { completedByUserId: actor.id, completedAt: now, completionNotes: row.reason ?? null };
+    case 'complete': {
+      const asks = row.to === 'pending_approval';
+      return {
+        completedByUserId: asks ? null : actor.id,
+        completedAt: asks ? null : now,
+        completionNotes: row.reason ?? null,
+        approvalRequestedByUserId: asks ? actor.id : null,
+        approvalRequestedAt: asks ? now : null,
+        approvalDetails: asks ? JSON.stringify(row.approval) : null,
+        approvedByUserId: null,
+        approvedAt: null,
+        rejectedByUserId: null,
+        rejectionReason: null,
+      };
+    }
+    case 'approve':
+      return { completedByUserId: sql`${bonusRequests.approvalRequestedByUserId}`, completedAt: now, approvedByUserId: actor.id, approvedAt: now };
+    case 'reject':
+      return {
+        assignedUserId: sql`coalesce(${bonusRequests.approvalRequestedByUserId}, ${bonusRequests.assignedUserId})`,
+        approvalRequestedByUserId: null,
+        approvalRequestedAt: null,
+        approvalDetails: null,
+        rejectedByUserId: actor.id,
+        rejectionReason: row.reason ?? null,
+      };
     case 'requeue':
       return { assignedUserId: null, assignedByUserId: null, assignedAt: null, requeueReason: row.reason ?? null };
     case 'undo_complete':
@@ -95,8 +128,8 @@ export interface MoveOptions<A extends AuditActionOn<'bonus_request'>> {
   details?: (moved: TransitionResult) => Record<string, unknown>;
   /** The timeline event of each moved row. */
   event: { type: RequestEventType | ((moved: MovedRequest) => RequestEventType); reason?: (row: MoveRow) => string | null };
-  /** The audit row of each moved row (past `bulkAbove` rows, one row for the batch). */
-  audit?: { action: A; actor?: Actor; bulkAbove?: number; bulkDetails?: (moved: MovedRequest[]) => AuditDetails<A> };
+  /** The audit row of each moved row (past `bulkAbove` rows, one row for the batch); the action may depend on where the row went. */
+  audit?: { action: A | ((moved: MovedRequest) => A); actor?: Actor; bulkAbove?: number; bulkDetails?: (moved: MovedRequest[]) => AuditDetails<A> };
   /** The socket event of each moved row, sent after commit. */
   socket: RequestSocketEvent | ((moved: MovedRequest) => RequestSocketEvent);
   changes: PendingRequestChanges;
@@ -121,18 +154,22 @@ export interface MoveOutcome {
 
 /** Moves the rows that their status (and `guard`) allows; the others are left exactly as they were. */
 export async function moveRequests<A extends AuditActionOn<'bonus_request'>>(tx: DbOrTx, move: RequestMove, opts: MoveOptions<A>): Promise<MoveOutcome> {
-  const byId = new Map(opts.rows.map((r) => [r.id, r]));
+  const rows = move === 'complete' ? await withCompletionTargets(tx, opts) : opts.rows;
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const { perRow, shared } = splitCompanions(rows.map((row) => companions(move, row, opts.actor, opts.now)));
   const results = await applyTransitions(tx, move, {
     projectId: opts.projectId,
     now: opts.now,
-    rows: opts.rows.map((row) => ({ id: row.id, to: row.to, set: companions(move, row, opts.actor, opts.now) })),
+    rows: rows.map((row, i) => ({ id: row.id, to: row.to, set: perRow[i] })),
+    set: shared,
     guard: opts.guard,
   });
   const order = new Map(opts.rows.map((r, i) => [r.id, i]));
   let moved: MovedRequest[] = results
     .map((r) => {
       const row = byId.get(r.id)!;
-      return { ...r, row: opts.details ? { ...row, details: { ...row.details, ...opts.details(r) } } : row };
+      const details = { ...row.details, ...opts.details?.(r), ...(row.approval ? { approval: row.approval } : {}) };
+      return { ...r, row: opts.details || row.approval ? { ...row, details } : row };
     })
     .sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   const outcome: MoveOutcome = { moved, overCapacity: [], loads: new Map(), handedOver: [] };
@@ -162,6 +199,39 @@ export async function moveRequests<A extends AuditActionOn<'bonus_request'>>(tx:
   return outcome;
 }
 
+/** Each completion's target (completed, or pending_approval and why), decided here: never by a caller. */
+async function withCompletionTargets<A extends AuditActionOn<'bonus_request'>>(tx: DbOrTx, opts: MoveOptions<A>): Promise<MoveRow[]> {
+  const targets = await completionTargets(
+    tx,
+    opts.projectId,
+    opts.rows.map((r) => r.id),
+    opts.now,
+  );
+  return opts.rows.map((row) => {
+    const target = targets.get(row.id);
+    return target ? { ...row, to: target.to, approval: target.approval } : { ...row, to: 'completed' };
+  });
+}
+
+/**
+ * A companion given as SQL (e.g. 'completed by the person who asked': a column of the row itself)
+ * is the same expression for every row of the batch: it goes into the statement's shared SET; the
+ * values travel per row.
+ */
+function splitCompanions(sets: RequestSet[]): { perRow: RequestSet[]; shared: RequestSet } {
+  const shared: Record<string, unknown> = {};
+  const perRow = sets.map((set) =>
+    Object.fromEntries(
+      Object.entries(set).filter(([key, value]) => {
+        if (!is(value, SQL)) return true;
+        shared[key] = value;
+        return false;
+      }),
+    ),
+  );
+  return { perRow: perRow as RequestSet[], shared: shared as RequestSet };
+}
+
 /** The timeline events, audit rows and socket changes of the rows that moved. */
 async function record<A extends AuditActionOn<'bonus_request'>>(tx: DbOrTx, opts: MoveOptions<A>, moved: MovedRequest[]): Promise<void> {
   if (moved.length === 0) return;
@@ -182,12 +252,13 @@ async function record<A extends AuditActionOn<'bonus_request'>>(tx: DbOrTx, opts
   );
   if (audit) {
     const actor = audit.actor ?? opts.actor;
+    const actionOf = (m: MovedRequest): A => (typeof audit.action === 'function' ? audit.action(m) : audit.action);
     if (audit.bulkDetails && moved.length > (audit.bulkAbove ?? Infinity)) {
       // A bulk change (a sync batch's routing) is one change: one audit row naming what it did (the timelines name each).
-      await auditRequestChange(tx, { actor, ipAddress: opts.ipAddress, action: audit.action, projectId: opts.projectId, requestId: null, details: audit.bulkDetails(moved) });
+      await auditRequestChange(tx, { actor, ipAddress: opts.ipAddress, action: actionOf(moved[0]!), projectId: opts.projectId, requestId: null, details: audit.bulkDetails(moved) });
     } else {
       for (const m of moved) {
-        await auditRequestChange(tx, { actor, ipAddress: opts.ipAddress, action: audit.action, projectId: opts.projectId, requestId: m.id, details: (m.row.details ?? {}) as AuditDetails<A> });
+        await auditRequestChange(tx, { actor, ipAddress: opts.ipAddress, action: actionOf(m), projectId: opts.projectId, requestId: m.id, details: (m.row.details ?? {}) as AuditDetails<A> });
       }
     }
   }

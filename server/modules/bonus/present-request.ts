@@ -16,6 +16,11 @@ export function isoTimestamp(column: PgColumn | SQL): SQL<string | null> {
 
 const r = bonusRequests;
 const field = <T>(expression: SQL | PgColumn, name: string) => sql<T>`${expression}`.as(name);
+/**
+ * A person's name by a column that is null on most rows: a subquery only where it is set (the
+ * list, the hottest statement, would otherwise pay a join per row for the few approvals).
+ */
+const nameOf = (column: PgColumn) => sql`case when ${column} is null then null else (select u.full_name from users u where u.id = ${column}) end`;
 
 /**
  * The API's view of a request (spec §3 field names: userId = customerId, agentId = assignee),
@@ -52,6 +57,15 @@ export const presentedRequestFields = {
   completedAt: field<string | null>(isoTimestamp(r.completedAt), 'completedAt'),
   completionNotes: field<string | null>(r.completionNotes, 'completionNotes'),
   requeueReason: field<string | null>(r.requeueReason, 'requeueReason'),
+  approvalRequestedBy: field<number | null>(r.approvalRequestedByUserId, 'approvalRequestedBy'),
+  approvalRequestedByName: field<string | null>(nameOf(r.approvalRequestedByUserId), 'approvalRequestedByName'),
+  approvalRequestedAt: field<string | null>(isoTimestamp(r.approvalRequestedAt), 'approvalRequestedAt'),
+  approvalDetails: field<BonusRequest['approvalDetails']>(r.approvalDetails, 'approvalDetails'),
+  approvedBy: field<number | null>(r.approvedByUserId, 'approvedBy'),
+  approvedByName: field<string | null>(nameOf(r.approvedByUserId), 'approvedByName'),
+  approvedAt: field<string | null>(isoTimestamp(r.approvedAt), 'approvedAt'),
+  rejectedByName: field<string | null>(nameOf(r.rejectedByUserId), 'rejectedByName'),
+  rejectionReason: field<string | null>(r.rejectionReason, 'rejectionReason'),
   createdAt: field<string>(isoTimestamp(r.createdAt), 'createdAt'),
   updatedAt: field<string>(isoTimestamp(r.updatedAt), 'updatedAt'),
   version: field<number>(r.version, 'version'),

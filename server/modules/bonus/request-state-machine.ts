@@ -11,6 +11,7 @@ import {
   type RequestAction,
   type RequestMove,
 } from '@common/request-transitions';
+import { alreadyDecidedMessage } from '@common/approval';
 import { BONUS_MESSAGES } from '@common/schemas/bonus';
 import type { DbOrTx } from '../../db/client';
 import { bonusRequests, users } from '../../db/schema';
@@ -27,7 +28,9 @@ export { canTransition, type RequestAction };
  * (request-status-writes.test.ts fails if a status or a companion column is written anywhere else.)
  */
 
-export type RequestSet = Partial<Omit<typeof bonusRequests.$inferInsert, 'id' | 'projectId' | 'status' | 'version' | 'updatedAt' | 'searchText'>>;
+type RequestColumns = Omit<typeof bonusRequests.$inferInsert, 'id' | 'projectId' | 'status' | 'version' | 'updatedAt' | 'searchText'>;
+/** Companion fields: values, or (in the statement's shared SET only) an SQL expression over the row's own columns. */
+export type RequestSet = { [K in keyof RequestColumns]?: RequestColumns[K] | SQL };
 
 export interface TransitionResult {
   id: number;
@@ -139,6 +142,8 @@ export async function applyTransition(
 
 const holder = alias(users, 'holder');
 const reservedFor = alias(users, 'reserved_for');
+const approver = alias(users, 'approver');
+const rejecter = alias(users, 'rejecter');
 
 /**
  * Why a conditional move matched nothing, as the error the caller gets: 404 when the request
@@ -157,14 +162,23 @@ export async function refusal(
       holderName: holder.fullName,
       reservedForUserId: bonusRequests.reservedForUserId,
       reservedForName: reservedFor.fullName,
+      approvalRequestedBy: bonusRequests.approvalRequestedByUserId,
+      approverName: approver.fullName,
+      rejecterName: rejecter.fullName,
     })
     .from(bonusRequests)
     .leftJoin(holder, eq(holder.id, bonusRequests.assignedUserId))
     .leftJoin(reservedFor, eq(reservedFor.id, bonusRequests.reservedForUserId))
+    .leftJoin(approver, eq(approver.id, bonusRequests.approvedByUserId))
+    .leftJoin(rejecter, eq(rejecter.id, bonusRequests.rejectedByUserId))
     .where(and(eq(bonusRequests.id, opts.requestId), eq(bonusRequests.projectId, opts.projectId)))
     .limit(1);
   if (!row) return notFound(BONUS_MESSAGES.requestNotFound);
+  const deciding = action === 'approve' || action === 'reject';
   if (!canTransition(action, row.status)) {
+    // Two approvers at once: the one who lost hears who decided first.
+    if (deciding && row.status === 'completed' && row.approverName) return conflict(alreadyDecidedMessage('approved', row.approverName), 'ALREADY_DECIDED');
+    if (deciding && row.status === 'in_progress' && row.rejecterName) return conflict(alreadyDecidedMessage('rejected', row.rejecterName), 'ALREADY_DECIDED');
     const active = row.status === 'assigned' || row.status === 'in_progress';
     if (action === 'assign' && active && row.holderName) return conflict(alreadyClaimedMessage(row.holderName), 'ALREADY_CLAIMED');
     return conflict(transitionRefusedMessage(action, row.status), 'ILLEGAL_TRANSITION');
@@ -174,6 +188,7 @@ export async function refusal(
   }
   if (action === 'complete' && row.assignedUserId !== opts.actorId) return forbidden(BONUS_MESSAGES.notYourRequest);
   if (action === 'requeue' && row.assignedUserId !== opts.actorId) return forbidden(BONUS_MESSAGES.notYourRequeue);
+  if (deciding && row.approvalRequestedBy === opts.actorId) return forbidden(BONUS_MESSAGES.fourEyesRequired, 'FOUR_EYES_REQUIRED');
   // The status allowed the move a moment ago: someone changed the request in between.
   return conflict('Talep bu sırada değişti; lütfen listeyi yenileyip tekrar deneyin');
 }

@@ -17,6 +17,8 @@ const EXPECTED: Record<RequestAction, { allowed: RequestStatus[]; to: RequestSta
   assign: { allowed: ['new', 'queued'], to: 'assigned' },
   complete: { allowed: ['assigned', 'in_progress'], to: 'completed' },
   requeue: { allowed: ['assigned', 'in_progress', 'cancelled', 'error'], to: 'queued' },
+  approve: { allowed: ['pending_approval'], to: 'completed' },
+  reject: { allowed: ['pending_approval'], to: 'in_progress' },
 };
 
 describe('the request state machine through the API', () => {
@@ -34,8 +36,11 @@ describe('the request state machine through the API', () => {
           assignedUserId: holds ? manager.id : null,
           assignedAt: holds ? new Date() : null,
           externalId: `T-${action}-${status}`,
+          // Waiting for approval: asked by someone else (the manager may not approve their own).
+          ...(status === 'pending_approval' ? { approvalRequestedByUserId: bed.members.operator.id, approvalRequestedAt: new Date() } : {}),
         });
-        const res = await post(app, `${requestsUrl(bed.project.id)}/${row.id}/${action}`, bed.tokens.manager, {});
+        const body = action === 'reject' ? { reason: 'Tutar yanlış' } : {};
+        const res = await post(app, `${requestsUrl(bed.project.id)}/${row.id}/${action}`, bed.tokens.manager, body);
         const [after] = await app.ctx.database.db.select().from(bonusRequests).where(eq(bonusRequests.id, row.id));
         const events = await app.ctx.database.db.select().from(bonusRequestEvents).where(eq(bonusRequestEvents.requestId, row.id));
         if (allowed) {

@@ -3,7 +3,7 @@ import type { ViewedRequest } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { ActorContext } from '../../policies/actor';
 import { requestGuard } from '../../policies/request-policy';
-import { releaseRequest } from './release-request';
+import { moveOneRequest } from './move-one-request';
 
 export interface RequeueRequestInput {
   projectId: number;
@@ -19,7 +19,7 @@ export interface RequeueRequestInput {
 export function requeueRequest(scope: ActorContext, input: RequeueRequestInput): Promise<ViewedRequest> {
   const { actor } = scope;
   const reason = input.reason ?? DEFAULT_REQUEUE_REASON;
-  return releaseRequest(scope, input, {
+  return moveOneRequest(scope, input, {
     action: 'requeue',
     reason,
     guard: requestGuard('requeue', actor),

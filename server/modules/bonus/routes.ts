@@ -1,5 +1,5 @@
 import * as contract from '@common/contract/bonus-requests';
-import { getMyQueue, undoRequestMove } from '@common/contract/request-desk';
+import { approveRequest as approveEndpoint, getMyQueue, rejectRequest as rejectEndpoint, undoRequestMove } from '@common/contract/request-desk';
 import { BONUS_MESSAGES } from '@common/schemas/bonus';
 import { validationError } from '../../lib/errors';
 import { route } from '../../lib/route';
@@ -8,6 +8,7 @@ import { requireAuth } from '../../policies/authorize';
 import type { App } from '../../types';
 import { claimRequest } from './claim-request';
 import { completeRequest } from './complete-request';
+import { approveRequest, rejectRequest } from './decide-approval';
 import { getRequest } from './get-request';
 import { listRequests, serializeRequestListPage } from './list-requests';
 import { requestStats } from './request-stats';
@@ -65,5 +66,10 @@ export default async function bonusRoutes(app: App) {
   route(app, getMyQueue, async (request) => myQueue(db, request.params.projectId, requireAuth(request).user));
   route(app, undoRequestMove, async (request) =>
     undoRequest(actorContext(request), { projectId: request.params.projectId, requestId: request.params.requestId, ...request.body }),
+  );
+
+  route(app, approveEndpoint, async (request) => approveRequest(actorContext(request), { projectId: request.params.projectId, requestId: request.params.requestId }));
+  route(app, rejectEndpoint, async (request) =>
+    rejectRequest(actorContext(request), { projectId: request.params.projectId, requestId: request.params.requestId, reason: request.body.reason }),
   );
 }

@@ -23,6 +23,10 @@ export interface ProjectSettings {
   /** Exact decimal money as text; null = completing never asks for the amount. */
   completeConfirmAmount: string | null;
   duplicateWindowHours: number;
+  /** Four eyes and customer limits (exact decimals); null = off. */
+  approvalThreshold: string | null;
+  customerDailyLimit: string | null;
+  customerMonthlyLimit: string | null;
 }
 
 /** The system row (id = 1), which the first migration inserts. */
@@ -54,6 +58,9 @@ export async function readProjectSettings(db: DbOrTx, projectId: number): Promis
       claimLeaseMinutes: projectSettings.claimLeaseMinutes,
       completeConfirmAmount: projectSettings.completeConfirmAmount,
       duplicateWindowHours: projectSettings.duplicateWindowHours,
+      approvalThreshold: projectSettings.approvalThreshold,
+      customerDailyLimit: projectSettings.customerDailyLimit,
+      customerMonthlyLimit: projectSettings.customerMonthlyLimit,
     })
     .from(projectSettings)
     .where(eq(projectSettings.projectId, projectId));

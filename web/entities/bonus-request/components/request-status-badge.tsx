@@ -6,6 +6,7 @@ const TONES: Record<RequestStatus, BadgeTone> = {
   queued: 'info',
   assigned: 'warning',
   in_progress: 'warning',
+  pending_approval: 'warning',
   completed: 'success',
   cancelled: 'default',
   error: 'danger',

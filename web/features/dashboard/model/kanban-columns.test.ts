@@ -33,7 +33,7 @@ describe('decideDrop: only queued→assigned and assigned→completed, where the
     ['problem', 'waiting'],
     ['problem', 'active'],
   ] as const)('%s → %s is refused with the unsupported-move toast', (from, to) => {
-    const everything = { canClaim: true, canComplete: true, canRequeue: true };
+    const everything = { canClaim: true, canComplete: true, canRequeue: true, canApprove: false };
     expect(decideDrop(from, to, request({ status: from === 'active' ? 'assigned' : 'queued', agentId: 5, abilities: everything }))).toEqual({ kind: 'refused', ...UNSUPPORTED_MOVE });
   });
 

@@ -43,7 +43,7 @@ export function decideDrop(from: RequestStatusGroup, to: RequestStatusGroup | nu
 }
 
 /** A card in flight offers nothing: what the caller may do with it next is the server's answer. */
-const NO_ABILITIES: RequestAbilities = { canClaim: false, canComplete: false, canRequeue: false };
+const NO_ABILITIES: RequestAbilities = { canClaim: false, canComplete: false, canRequeue: false, canApprove: false };
 
 /** The card as it looks right after an accepted drop, before the server has answered. */
 export function optimisticMove(request: ViewedRequest, to: RequestStatusGroup, caller: { id: number; fullName: string }): ViewedRequest {

@@ -17,6 +17,9 @@ const project: ProjectSettingsData = {
   claimLeaseMinutes: 30,
   completeConfirmAmount: '10000.00',
   duplicateWindowHours: 24,
+  approvalThreshold: null,
+  customerDailyLimit: null,
+  customerMonthlyLimit: null,
 };
 
 function renderForm(props: Partial<SettingsFormProps> = {}) {

@@ -1,34 +1,33 @@
 import type { SQL } from 'drizzle-orm';
-import type { AuditDetails } from '@common/audit-catalogue';
+import type { AuditActionOn, AuditDetails } from '@common/audit-catalogue';
 import type { RequestEventType, ViewedRequest } from '@common/schemas/bonus';
 import type { ActorContext } from '../../policies/actor';
-import { moveRequests } from './move-requests';
+import { moveRequests, type MovedRequest } from './move-requests';
 import { PendingRequestChanges, publishRequestChanges, type RequestSocketEvent, viewedRequest } from './request-changes';
 import { refusal, type TransitionResult } from './request-state-machine';
 
-type ReleasingAuditAction = 'COMPLETE_BONUS_REQUEST' | 'REQUEUE_BONUS_REQUEST';
-
-export interface ReleasingMove<A extends ReleasingAuditAction> {
-  action: 'complete' | 'requeue';
-  /** The completion notes, or why the request goes back. */
+/** A person's move of one request from a button: complete (or ask for approval), re-queue, approve, reject. */
+export interface PersonMove<A extends AuditActionOn<'bonus_request'>> {
+  action: 'complete' | 'requeue' | 'approve' | 'reject';
+  /** The completion notes, or why the request goes back / was rejected. */
   reason: string | null;
   guard?: SQL;
-  /** Its details go to the request's timeline and to the audit row alike. */
-  event: { type: RequestEventType; details: (moved: TransitionResult) => AuditDetails<A> };
-  auditAction: A;
-  socketEvent: RequestSocketEvent;
+  /** Its details go to the request's timeline and to the audit row alike; its type may depend on where it went. */
+  event: { type: RequestEventType | ((moved: MovedRequest) => RequestEventType); details: (moved: TransitionResult) => AuditDetails<A> };
+  auditAction: A | ((moved: MovedRequest) => A);
+  socketEvent: RequestSocketEvent | ((moved: MovedRequest) => RequestSocketEvent);
 }
 
 /**
- * A move that takes a request off its assignee (complete, re-queue), through the one move
- * operation (which also hands the assignee's oldest capacity reservation over, their load having
- * dropped), in one transaction; the socket events go out once it commits, and routing hears that
- * the assignee may take more. The caller gets the request with their abilities on it.
+ * One request moved by a person, through the one move operation (which also hands the former
+ * assignee's oldest capacity reservation over when their load dropped), in one transaction: a
+ * refused move answers why (refusal). The socket events go out once it commits, and routing
+ * hears that the former assignee may take more. The caller gets the request with their abilities.
  */
-export async function releaseRequest<A extends ReleasingAuditAction>(
+export async function moveOneRequest<A extends AuditActionOn<'bonus_request'>>(
   scope: ActorContext,
   input: { projectId: number; requestId: number },
-  move: ReleasingMove<A>,
+  move: PersonMove<A>,
 ): Promise<ViewedRequest> {
   const { ctx, actor, ipAddress } = scope;
   const now = ctx.clock.now();
@@ -50,9 +49,10 @@ export async function releaseRequest<A extends ReleasingAuditAction>(
     const [done] = moved;
     if (!done) throw await refusal(tx, move.action, { ...input, actorId: actor.id });
     const presentedChanges = await changes.present(tx, actor);
+    const released = move.action === 'complete' || move.action === 'requeue';
     return {
       presented: { changes: presentedChanges, request: (await viewedRequest(tx, presentedChanges, input.requestId, actor))! },
-      releasedUserId: done.previousAssigneeId,
+      releasedUserId: released ? done.previousAssigneeId : null,
     };
   });
   publishRequestChanges(ctx, presented.changes);
