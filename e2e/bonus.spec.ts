@@ -22,7 +22,7 @@ const press = (button: Locator) => button.press('Enter');
 async function confirmComplete(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Talebi tamamla' });
   await expect(dialog).toBeVisible();
-  const typed = dialog.getByLabel(/Onay için tutarı yazın/);
+  const typed = dialog.getByLabel(/Doğrulamak için tutarı yazın/);
   if (await typed.count()) await typed.fill((await dialog.getByTestId('complete-amount').innerText()).replace(/[^\d,]/g, ''));
   await dialog.getByRole('button', { name: 'Tamamla' }).click();
   await expect(dialog).toBeHidden();

@@ -29,6 +29,8 @@ export type Screen = (typeof SCREENS)[number];
 export const ACTIONS = [
   'createRequest',
   'assignOthers',
+  /** Four eyes: approve or reject what someone else sent for approval. */
+  'approveRequests',
   'manageUsers',
   'forceAgents',
   'manageRouting',

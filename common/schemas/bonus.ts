@@ -287,6 +287,8 @@ export const requestStatsSchema = z.object({
   inProgress: z.number().int(),
   /** cancelled + error */
   problem: z.number().int(),
+  /** Completions waiting for a second person's approval (four eyes). */
+  approval: z.number().int(),
 });
 export type RequestStats = z.infer<typeof requestStatsSchema>;
 
@@ -358,5 +360,7 @@ export const myQueueResponse = z.object({
   reservations: z.array(viewedRequestSchema),
   /** The project's completeConfirmAmount (exact decimal); null: completing never asks for the amount. */
   completeConfirmAmount: z.string().nullable(),
+  /** The project's approval threshold (four eyes, exact decimal); null: off. */
+  approvalThreshold: z.string().nullable(),
 });
 export type MyQueue = z.infer<typeof myQueueResponse>;

@@ -23,6 +23,7 @@ const SCREEN_PERMISSION: Record<Screen, Permission> = {
 const ACTION_PERMISSION: Record<Action, Permission> = {
   createRequest: 'request:create',
   assignOthers: 'request:assign-others',
+  approveRequests: 'request:approve',
   manageUsers: 'user:manage',
   forceAgents: 'agent:force',
   manageRouting: 'routing:manage',

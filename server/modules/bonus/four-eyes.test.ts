@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ViewedRequest } from '@common/schemas/bonus';
 import { auditLogs, bonusRequestEvents, bonusRequests, projectSettings } from '../../db/schema';
-import { bearer } from '../../test/harness';
+import { bearer, login } from '../../test/harness';
 import { expireClaimLeases } from '../routing/claim-lease';
 import { bonusTestBed, get, insertRequest, post, requestsUrl, signedInMember } from './bonus-test-kit';
 
@@ -230,5 +230,68 @@ describe('four eyes above the approval threshold', () => {
     bed.clock.advance(48 * 3_600_000);
     await expireClaimLeases(bed.app.ctx);
     expect((await row(request.id)).status).toBe('pending_approval');
+  });
+});
+
+describe('per-customer limits', () => {
+  /** Sets the clock to `iso` (the server's now; later than the real one) and signs everyone in again there. */
+  async function at(iso: string) {
+    bed.clock.advance(new Date(iso).getTime() - bed.clock.now().getTime());
+    for (const role of ['agent', 'operator', 'manager'] as const) bed.tokens[role] = (await login(bed.app, bed.members[role].username)).accessToken;
+  }
+  async function paid(customerId: string, amount: string, completedAt: string) {
+    await insertRequest(bed.app, bed.project.id, { status: 'completed', externalId: `FE-${++serial}`, customerId, amount, completedAt: new Date(completedAt), completedByUserId: bed.members.agent.id });
+  }
+
+  it('a completion that would cross the daily limit waits for approval with the figures, counted in the project\'s day around midnight', async () => {
+    await setDesk({ approvalThreshold: null, customerDailyLimit: '1000', timezone: 'Europe/Istanbul' });
+    // 00:30 on 28 November in Istanbul (21:30 UTC on the 27th).
+    await at('2026-11-27T21:30:00Z');
+    await paid('lim-day', '700.00', '2026-11-27T20:50:00Z'); // 23:50 local on the 27th: yesterday
+    await paid('lim-day', '400.00', '2026-11-27T21:10:00Z'); // 00:10 local on the 28th: today
+    const fits = await assignedTo(bed.members.agent.id, { customerId: 'lim-day', amount: '600.00' });
+    const res = await post(bed.app, url(fits.id, 'complete'), bed.tokens.agent);
+    // 400 + 600 = 1000: not past the limit (a UTC day would have counted 1,100 and asked).
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.status).toBe('completed');
+    const crosses = await assignedTo(bed.members.agent.id, { customerId: 'lim-day', amount: '0.01' });
+    const asked = (await post(bed.app, url(crosses.id, 'complete'), bed.tokens.agent)).json().data;
+    expect(asked).toMatchObject({
+      status: 'pending_approval',
+      approvalDetails: { threshold: null, customerLimits: [{ period: 'daily', used: '1000.00', limit: '1000.00', amount: '0.01' }] },
+    });
+    // The approver may approve it.
+    expect((await post(bed.app, url(crosses.id, 'approve'), bed.tokens.manager)).json().data.status).toBe('completed');
+  });
+
+  it('the monthly limit counts from the first of the month in the project\'s time zone, by customer id else username', async () => {
+    await setDesk({ approvalThreshold: null, customerMonthlyLimit: '2000', timezone: 'Europe/Istanbul' });
+    // 00:30 on 1 December in Istanbul.
+    await at('2026-11-30T21:30:00Z');
+    await paid('lim-month', '1500.00', '2026-11-30T20:00:00Z'); // 23:00 local on 30 November: last month
+    const fits = await assignedTo(bed.members.agent.id, { customerId: 'lim-month', amount: '2000.00' });
+    expect((await post(bed.app, url(fits.id, 'complete'), bed.tokens.agent)).json().data.status).toBe('completed');
+    // By username when there is no customer id (case-insensitive, as duplicates compare it).
+    await paid('', '10.00', '2026-11-30T21:20:00Z');
+    await db().update(bonusRequests).set({ customerId: null, customerUsername: 'Oyuncu.Limit' }).where(eq(bonusRequests.externalId, `FE-${serial}`));
+    const byName = await assignedTo(bed.members.agent.id, { customerId: null, customerUsername: 'oyuncu.limit', amount: '1995.00' });
+    const res = (await post(bed.app, url(byName.id, 'complete'), bed.tokens.agent)).json().data;
+    expect(res.status).toBe('pending_approval');
+    expect(res.approvalDetails.customerLimits).toEqual([{ period: 'monthly', used: '10.00', limit: '2000.00', amount: '1995.00' }]);
+  });
+
+  it('two completions for one customer at once cannot both stay under a limit they cross together', async () => {
+    await setDesk({ approvalThreshold: null, customerDailyLimit: '1000', timezone: 'UTC' });
+    const first = await assignedTo(bed.members.agent.id, { customerId: 'lim-race', amount: '600.00' });
+    const second = await assignedTo(bed.members.operator.id, { customerId: 'lim-race', amount: '600.00' });
+    const results = await Promise.all([post(bed.app, url(first.id, 'complete'), bed.tokens.agent), post(bed.app, url(second.id, 'complete'), bed.tokens.operator)]);
+    expect(results.map((r) => r.json().data.status).sort()).toEqual(['completed', 'pending_approval']);
+  });
+
+  it('the threshold and a limit together name both reasons', async () => {
+    await setDesk({ approvalThreshold: '500', customerDailyLimit: '100', timezone: 'UTC' });
+    const request = await assignedTo(bed.members.agent.id, { customerId: 'lim-both', amount: '700.00' });
+    const res = (await post(bed.app, url(request.id, 'complete'), bed.tokens.agent)).json().data;
+    expect(res.approvalDetails).toEqual({ threshold: '500.00', customerLimits: [{ period: 'daily', used: '0.00', limit: '100.00', amount: '700.00' }] });
   });
 });

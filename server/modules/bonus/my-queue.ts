@@ -28,6 +28,6 @@ export async function myQueue(db: DbOrTx, projectId: number, viewer: RequestActo
       .orderBy(asc(bonusRequests.reservedAt), asc(bonusRequests.id))
       .limit(100),
   ]);
-  const { completeConfirmAmount } = await readDeskSettings(db, projectId);
-  return { load: load?.n ?? 0, maxLoad: user?.maxLoad ?? 0, reservations, completeConfirmAmount };
+  const { completeConfirmAmount, approvalThreshold } = await readDeskSettings(db, projectId);
+  return { load: load?.n ?? 0, maxLoad: user?.maxLoad ?? 0, reservations, completeConfirmAmount, approvalThreshold };
 }

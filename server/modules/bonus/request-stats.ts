@@ -1,4 +1,4 @@
-import { ACTIVE_STATUSES, PROBLEM_STATUSES, REQUEST_STATUSES, WAITING_STATUSES, type RequestStatus } from '@common/enums';
+import { ACTIVE_STATUSES, APPROVAL_STATUSES, PROBLEM_STATUSES, REQUEST_STATUSES, WAITING_STATUSES, type RequestStatus } from '@common/enums';
 import type { RequestStats } from '@common/schemas/bonus';
 import type { Database } from '../../db/client';
 
@@ -39,6 +39,7 @@ export function toRequestStats(counts: StatusCounts): RequestStats {
     new: waiting,
     inProgress: active,
     problem: sumStatuses(counts, PROBLEM_STATUSES),
+    approval: sumStatuses(counts, APPROVAL_STATUSES),
   };
 }
 

@@ -7,6 +7,7 @@ import { NAV_GROUPS, SCREEN_ROUTES } from '../routes';
 import { NAV_ICONS } from './nav-icons';
 import { Brand } from '@web/components/layout/brand';
 import { OwnStatusSelect } from '@web/features/agents/components/own-status-select';
+import { ApprovalsLink } from './approvals-link';
 import { SystemStatus } from './system-status';
 
 export interface SidebarContentProps {
@@ -57,6 +58,7 @@ export function SidebarContent({ onNavigate, onClose }: SidebarContentProps) {
                   </li>
                   );
                 })}
+                {routes.some((route) => route.path === '/bonus') && <ApprovalsLink onNavigate={onNavigate} />}
               </ul>
             </div>
           );

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_REQUEUE_REASON } from '@common/request-transitions';
 import type { BonusRequest, CreateRequestBody, UndoRequestBody } from '@common/schemas/bonus';
 import { claimRequest, completeRequest, createRequest, requeueRequest } from '@common/contract/bonus-requests';
-import { undoRequestMove } from '@common/contract/request-desk';
+import { approveRequest, rejectRequest, undoRequestMove } from '@common/contract/request-desk';
 import { apiCall } from '@web/lib/api-call';
 import { requestKeys } from './request-queries';
 
@@ -74,6 +74,24 @@ export function useUndoRequest(projectId: number) {
   const invalidate = useInvalidateRequests(projectId);
   return useMutation({
     mutationFn: ({ requestId, ...body }: UndoRequestBody & { requestId: number }) => apiCall(undoRequestMove, { params: { projectId, requestId }, body }),
+    onSettled: invalidate,
+  });
+}
+
+/** Four eyes: a second person approves a completion that waited for approval. */
+export function useApproveRequest(projectId: number) {
+  const invalidate = useInvalidateRequests(projectId);
+  return useMutation({
+    mutationFn: ({ requestId }: { requestId: number }) => apiCall(approveRequest, { params: { projectId, requestId }, body: {} }),
+    onSettled: invalidate,
+  });
+}
+
+/** Sends a completion that waited for approval back to the person who asked, with the reason. */
+export function useRejectRequest(projectId: number) {
+  const invalidate = useInvalidateRequests(projectId);
+  return useMutation({
+    mutationFn: ({ requestId, reason }: { requestId: number; reason: string }) => apiCall(rejectRequest, { params: { projectId, requestId }, body: { reason } }),
     onSettled: invalidate,
   });
 }

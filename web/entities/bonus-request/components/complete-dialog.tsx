@@ -26,6 +26,7 @@ function cents(text: string): number | null {
 export function CompleteDialog({
   request,
   threshold,
+  approvalThreshold = null,
   busy,
   onConfirm,
   onClose,
@@ -33,6 +34,8 @@ export function CompleteDialog({
   request: BonusRequest | null;
   /** The project's completeConfirmAmount (null: never ask). */
   threshold: string | null | undefined;
+  /** The project's approval threshold (four eyes; null: off). */
+  approvalThreshold?: string | null;
   busy: boolean;
   onConfirm: (input: { notes?: string; confirmAmount?: string }) => void;
   onClose: () => void;
@@ -41,6 +44,7 @@ export function CompleteDialog({
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | undefined>();
   const typing = request ? needsTypedAmount(request, threshold) : false;
+  const asks = request !== null && approvalThreshold !== null && Number(request.amount) >= Number(approvalThreshold);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!request || busy) return;
@@ -70,9 +74,14 @@ export function CompleteDialog({
             <dt className="text-zinc-600 dark:text-zinc-400">Bonus Türü</dt>
             <dd>{BONUS_TYPE_LABELS[request.bonusType]}</dd>
           </dl>
+          {asks && (
+            <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-100" data-testid="approval-notice">
+              Tutar onay eşiğinde veya üstünde ({formatMoney(approvalThreshold!)}): talep tamamlanmaz, ikinci bir kişinin onayına gönderilir.
+            </p>
+          )}
           {typing && (
             <Input
-              label={`Onay için tutarı yazın (${formatMoney(request.amount)})`}
+              label={`Doğrulamak için tutarı yazın (${formatMoney(request.amount)})`}
               inputMode="decimal"
               autoComplete="off"
               value={typed}
@@ -87,7 +96,7 @@ export function CompleteDialog({
               Vazgeç
             </Button>
             <Button type="submit" loading={busy} loadingText="İşleniyor…">
-              Tamamla
+              {asks ? 'Onaya Gönder' : 'Tamamla'}
             </Button>
           </div>
         </form>

@@ -9,6 +9,7 @@ import { requestDetailQuery } from '../api/request-queries';
 import { requestKeyHandler } from '../model/card-keys';
 import { claimHint, claimLabel, requeueReasonLabel, requestTitle, SOURCE_LABELS } from '../model/request-texts';
 import type { RequestActions } from '../model/use-request-actions';
+import { ApprovalSummary } from './approval-summary';
 import { RequestCardBadges } from './request-card-badges';
 import { PriorityBadge } from './priority-badge';
 import { RequestStatusBadge } from './request-status-badge';
@@ -35,6 +36,10 @@ function fields(r: BonusRequest): [string, ReactNode][] {
     ['Tamamlayan', r.completedByName],
     ['Tamamlanma', when(r.completedAt)],
     ['Tamamlama Notu', r.completionNotes],
+    ['Onaya Gönderen', r.approvalRequestedByName],
+    ['Onaya Gönderilme', when(r.approvalRequestedAt)],
+    ['Onaylayan', r.approvedByName],
+    ['Onaylanma', when(r.approvedAt)],
     ['Sıraya Alma Sebebi', requeueReasonLabel(r.requeueReason)],
     ['Oluşturulma', when(r.createdAt)],
     ['Güncellenme', when(r.updatedAt)],
@@ -47,7 +52,7 @@ function DetailActions({ request, actions }: { request: ViewedRequest; actions: 
   const can = request.abilities;
   const processing = actions.processingId === request.id;
   const props = { size: 'sm' as const, disabled: actions.busy, loading: processing, loadingText: 'İşleniyor…' };
-  if (!can.canClaim && !can.canComplete && !can.canRequeue) return null;
+  if (!can.canClaim && !can.canComplete && !can.canRequeue && !can.canApprove) return null;
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label="İşlemler">
       {can.canClaim && (
@@ -64,6 +69,16 @@ function DetailActions({ request, actions }: { request: ViewedRequest; actions: 
         <Button {...props} variant="outline" onClick={() => actions.requeue(request)}>
           {TERMS.requeue}
         </Button>
+      )}
+      {can.canApprove && (
+        <>
+          <Button {...props} title="Kısayol: o" aria-keyshortcuts="o" onClick={() => actions.approve(request)}>
+            {TERMS.approve}
+          </Button>
+          <Button {...props} variant="outline" onClick={() => actions.reject(request)}>
+            {TERMS.reject}
+          </Button>
+        </>
       )}
     </div>
   );
@@ -89,7 +104,7 @@ export function RequestDetailDialog({
   const detail = useQuery({ ...requestDetailQuery(projectId, requestId ?? 0), enabled: requestId !== null });
   const request = detail.data?.request;
   // While the confirmation or reason dialog is up, this one steps aside (one modal at a time).
-  const covered = Boolean(actions?.completing || actions?.requeueing);
+  const covered = Boolean(actions?.completing || actions?.requeueing || actions?.approving || actions?.rejecting);
   return (
     // The request's keys (a, t, r) work from anywhere in the dialog, the close button that starts
     // with focus included: key events bubble from the native <dialog> to this wrapper.
@@ -102,7 +117,8 @@ export function RequestDetailDialog({
         ) : (
           request && (
             <div className="flex flex-col gap-6">
-              <RequestCardBadges request={request} onOpen={(id) => onOpen?.(id)} />
+              <RequestCardBadges request={request} onOpen={(id) => onOpen?.(id)} approval="none" />
+              <ApprovalSummary request={request} />
               <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
                 {fields(request).map(([label, value]) => (
                   <div key={label} className={label === 'Açıklama' ? 'sm:col-span-2' : undefined}>

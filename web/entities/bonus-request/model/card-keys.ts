@@ -13,7 +13,7 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 /**
  * The shortcuts of one request (a card, a row, the detail dialog): Enter opens the detail
  * (when the card itself has focus), a claims, t completes (opening the confirmation), r
- * re-queues. Only moves the server says the caller may make (`request.abilities`) act.
+ * re-queues, o approves (opening the confirmation). Only moves the server says the caller may make (`request.abilities`) act.
  */
 export function requestKeyHandler(request: ViewedRequest, actions: RequestActions, onOpen?: () => void) {
   return (event: KeyboardEvent<HTMLElement>) => {
@@ -28,5 +28,6 @@ export function requestKeyHandler(request: ViewedRequest, actions: RequestAction
     else if (event.key === 'a') act(can.canClaim, () => void actions.claim(request, { keyboard: true }));
     else if (event.key === 't') act(can.canComplete, () => actions.complete(request));
     else if (event.key === 'r') act(can.canRequeue, () => actions.requeue(request));
+    else if (event.key === 'o') act(can.canApprove, () => actions.approve(request));
   };
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DESK } from '@common/constants';
+import { APPROVAL_TEXTS } from '@common/approval';
 import type { UndoableAction } from '@common/request-transitions';
 import type { AssignResponse, BonusRequest, ViewedRequest } from '@common/schemas/bonus';
 import { errorMessage } from '@web/lib/api-error';
 import { notify } from '@web/lib/notify';
-import { useClaimRequest, useCompleteRequest, useRequeueRequest, useUndoRequest } from '../api/request-mutations';
+import { useApproveRequest, useClaimRequest, useCompleteRequest, useRejectRequest, useRequeueRequest, useUndoRequest } from '../api/request-mutations';
 import { myQueueQuery, requestKeys } from '../api/request-queries';
 import { useClaimHolds } from './claim-hold';
 import { requestTitle, reservedForText, UNDO_FAILED_TEXT, UNDO_LABEL, UNDONE_TEXT } from './request-texts';
@@ -117,6 +118,10 @@ export function useRequestActions(projectId: number, texts: ActionTexts) {
   const [processingId, setProcessingId] = useState<number | null>(null);
   const [completing, setCompleting] = useState<BonusRequest | null>(null);
   const [requeueing, setRequeueing] = useState<BonusRequest | null>(null);
+  const [approving, setApproving] = useState<BonusRequest | null>(null);
+  const [rejecting, setRejecting] = useState<BonusRequest | null>(null);
+  const approve = useApproveRequest(projectId);
+  const reject = useRejectRequest(projectId);
   const claim = useClaimRequest(projectId);
   const complete = useCompleteRequest(projectId);
   const requeue = useRequeueRequest(projectId);
@@ -200,11 +205,48 @@ export function useRequestActions(projectId: number, texts: ActionTexts) {
     complete: (request: BonusRequest) => setCompleting(request),
     /** Opens the reason dialog; `confirmRequeue` does the move. */
     requeue: (request: BonusRequest) => setRequeueing(request),
+    /** Opens the approval's confirmation; `confirmApprove` does the move. */
+    approve: (request: BonusRequest) => setApproving(request),
+    /** Opens the rejection's reason dialog; `confirmReject` does the move. */
+    reject: (request: BonusRequest) => setRejecting(request),
     completing,
     requeueing,
+    approving,
+    rejecting,
+    /** The project's approval threshold (four eyes); null: off; undefined until known. */
+    approvalThreshold: mine.data?.approvalThreshold,
     cancelDialogs: () => {
       setCompleting(null);
       setRequeueing(null);
+      setApproving(null);
+      setRejecting(null);
+    },
+    confirmApprove: () => {
+      const request = approving;
+      if (!request) return;
+      void run(
+        request,
+        () => approve.mutateAsync({ requestId: request.id }),
+        () => {
+          setApproving(null);
+          // An approval is not undone: no 'Geri Al'.
+          notify.success(APPROVAL_TEXTS.approved, requestTitle(request));
+        },
+        'Onay işlemi başarısız',
+      );
+    },
+    confirmReject: (reason: string) => {
+      const request = rejecting;
+      if (!request) return;
+      void run(
+        request,
+        () => reject.mutateAsync({ requestId: request.id, reason }),
+        () => {
+          setRejecting(null);
+          notify.success(APPROVAL_TEXTS.rejected, requestTitle(request));
+        },
+        'Ret işlemi başarısız',
+      );
     },
     confirmComplete: (input: { notes?: string; confirmAmount?: string }) => {
       const request = completing;
@@ -214,7 +256,9 @@ export function useRequestActions(projectId: number, texts: ActionTexts) {
         () => complete.mutateAsync({ requestId: request.id, ...input }),
         (moved) => {
           setCompleting(null);
-          offerUndo(texts.completed, request, moved, 'complete');
+          // Sent for a second person's approval: nothing was paid yet, and nothing to undo.
+          if (moved.status === 'pending_approval') notify.success(APPROVAL_TEXTS.sentForApproval, requestTitle(request));
+          else offerUndo(texts.completed, request, moved, 'complete');
         },
         texts.completeFailed,
       );

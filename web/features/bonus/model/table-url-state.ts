@@ -7,6 +7,7 @@ export const STATUS_FILTERS = [
   { value: 'all', label: 'Tümü' },
   { value: 'waiting', label: 'Yeni' },
   { value: 'active', label: 'Atanmış' },
+  { value: 'approval', label: TERMS.approvals },
   { value: 'completed', label: TERMS.completed },
   { value: 'problem', label: TERMS.problem },
 ] as const;

@@ -10,7 +10,8 @@ export type BoardColumnKey = 'waiting' | 'mine' | 'completed' | 'problem';
 export const BOARD_COLUMNS: { key: BoardColumnKey; title: string; helper?: string; params: (userId: number) => RequestListParams }[] = [
   // Waiting work is a queue: highest priority first, then the oldest.
   { key: 'waiting', title: TERMS.waiting, helper: 'Henüz agent atanmamış talepler', params: () => ({ status: 'waiting', sortBy: 'queue' }) },
-  { key: 'mine', title: TERMS.mine, params: (userId) => ({ status: 'active', agentId: userId }) },
+  // The user's own work, and what they sent for approval (it stays theirs until a second person decides).
+  { key: 'mine', title: TERMS.mine, params: (userId) => ({ status: 'active,approval', agentId: userId }) },
   { key: 'completed', title: TERMS.completed, params: () => ({ status: 'completed' }) },
   { key: 'problem', title: TERMS.problem, params: () => ({ status: 'problem' }) },
 ];

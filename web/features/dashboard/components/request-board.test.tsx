@@ -197,7 +197,7 @@ describe('RequestBoard', () => {
   });
 
   it("at capacity the claim button reads 'Bana ayır (5/5)' and says what it does", async () => {
-    setup({ waiting: [request({})] }, () => json(500, {}), { load: 5, maxLoad: 5, reservations: [], completeConfirmAmount: null });
+    setup({ waiting: [request({})] }, () => json(500, {}), { load: 5, maxLoad: 5, reservations: [], completeConfirmAmount: null, approvalThreshold: null });
     const button = await within(column('Bekleyen')).findByRole('button', { name: 'Bana ayır (5/5)' });
     expect(button).toHaveAttribute('title', TERMS.reserveHint);
     expect(button).toHaveAccessibleDescription(TERMS.reserveHint);

@@ -7,6 +7,7 @@ import { TERMS } from '@common/terms';
 export const KANBAN_COLUMNS: { key: RequestStatusGroup; title: string }[] = [
   { key: 'waiting', title: TERMS.waiting },
   { key: 'active', title: 'Atanmış' },
+  { key: 'approval', title: TERMS.approvals },
   { key: 'completed', title: TERMS.completed },
   { key: 'problem', title: 'İptal Edilen' },
 ];
