@@ -44,8 +44,8 @@ async function scene() {
   return { project, request, watcher };
 }
 
-const viewersOf = (socket: Socket, requestId: number, match: (names: string[]) => boolean) =>
-  nextEvent(socket, SOCKET_EVENTS.requestViewers, (p) => p.requestId === requestId && match(p.viewers.map((v) => v.fullName)));
+const viewersOf = (socket: Socket, requestId: number, match: (names: string[]) => boolean, timeoutMs?: number) =>
+  nextEvent(socket, SOCKET_EVENTS.requestViewers, (p) => p.requestId === requestId && match(p.viewers.map((v) => v.fullName)), timeoutMs);
 
 const view = (socket: Socket, requestId: unknown) => socket.emitWithAck(SOCKET_EVENTS.requestViewing, { requestId });
 
