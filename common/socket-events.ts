@@ -16,6 +16,14 @@ export const SOCKET_EVENTS = {
   activity: 'activity',
   /** Settings were saved: the project's (payload { projectId }) or the system's (payload { system: true }). */
   settingsChanged: 'settings-changed',
+  /** Client → server: the detail of a request is open on this screen ({ requestId }). */
+  requestViewing: 'request-viewing',
+  /** Client → server: that detail closed ({ requestId }). */
+  requestLeft: 'request-left',
+  /** Server → project room: who has a request's detail open, whenever that list changes. */
+  requestViewers: 'request-viewers',
+  /** Server → one socket on joining a project's room: every non-empty viewer list of the project. */
+  requestViewersSnapshot: 'request-viewers-snapshot',
 } as const;
 
 export const SERVER_RESTARTING_MESSAGE = 'Sunucu yeniden başlatılıyor';
@@ -35,4 +43,8 @@ export function userRoom(userId: number): string {
 }
 export function sessionRoom(sessionId: string): string {
   return `session:${sessionId}`;
+}
+/** The sockets that have one request's detail open (across instances through the Redis adapter). */
+export function requestViewRoom(projectId: number, requestId: number): string {
+  return `request-view:${projectId}:${requestId}`;
 }

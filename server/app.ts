@@ -15,6 +15,7 @@ import { wireAppEvents } from './app-wiring';
 import { EventBus } from './events/event-bus';
 import type { AppEvents } from './events/app-events';
 import { canAccessProject } from './policies/project-policy';
+import { canViewRequest } from './policies/request-policy';
 import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { deriveKeys, resolveAppSecret } from './lib/secrets';
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       log: app.log,
       authenticate: (token, projectId) => authenticateToken(ctx, token, projectId),
       mayJoinProject: (user, projectId) => canAccessProject(database.db, { id: user.id, role: user.role as Role }, projectId),
+      mayViewRequest: (user, projectId, requestId) => canViewRequest(database.db, { id: user.id, role: user.role as Role }, projectId, requestId),
     });
   });
   app.addHook('preClose', async () => {

@@ -3,6 +3,7 @@ import { SOCKET_ERROR_CODES } from '../error-codes';
 import { agentStatusChangedSchema } from '../schemas/agents';
 import { bonusRequestSchema } from '../schemas/bonus';
 import { syncLogSchema, syncProgressSchema } from '../schemas/bridge-sync';
+import { requestViewersSchema, requestViewersSnapshotSchema, requestViewingAckSchema, viewedRequestSchema } from '../schemas/request-viewers';
 import { SOCKET_EVENTS } from '../socket-events';
 
 /**
@@ -34,6 +35,10 @@ export const serverEventSchemas = {
   [SOCKET_EVENTS.serverRestarting]: z.object({ message: z.string() }),
   /** The project's settings (`{ projectId }`, to its room) or the system's (`{ system: true }`, to everyone). */
   [SOCKET_EVENTS.settingsChanged]: z.union([z.object({ projectId: z.number().int() }), z.object({ system: z.literal(true) })]),
+  /** To the project's room whenever who has a request's detail open may have changed (issue 31). */
+  [SOCKET_EVENTS.requestViewers]: requestViewersSchema,
+  /** To one socket joining a project's room: the lists so far, so a screen opened later shows them too. */
+  [SOCKET_EVENTS.requestViewersSnapshot]: requestViewersSnapshotSchema,
 } as const;
 
 export type ServerEvent = keyof typeof serverEventSchemas;
@@ -63,6 +68,10 @@ export const clientEventSchemas = {
   [SOCKET_EVENTS.leaveProject]: { payload: roomProjectId },
   /** The person is at the keyboard (no payload): keeps them from turning 'away'. */
   [SOCKET_EVENTS.activity]: { payload: z.undefined() },
+  /** This screen opened a request's detail (of the socket's project); answered so a refusal is seen. */
+  [SOCKET_EVENTS.requestViewing]: { payload: viewedRequestSchema, ack: requestViewingAckSchema },
+  /** This screen closed it. */
+  [SOCKET_EVENTS.requestLeft]: { payload: viewedRequestSchema },
 } as const;
 
 export type ClientEvent = keyof typeof clientEventSchemas;

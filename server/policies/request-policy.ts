@@ -3,8 +3,10 @@ import type { RequestStatus, Role } from '@common/enums';
 import { can } from '@common/permissions';
 import { REQUEST_TRANSITIONS, type RequestAction } from '@common/request-transitions';
 import type { RequestAbilities } from '@common/schemas/bonus';
+import type { DbOrTx } from '../db/client';
 import { bonusRequests } from '../db/schema';
 import type { Caller } from './actor';
+import { mayWorkInProject, type ProjectAccessFacts } from './project-policy';
 
 /**
  * Who may claim, complete or re-queue a request — the one place this is written. The claim,
@@ -119,3 +121,18 @@ export function abilitiesShape(role: Role): string {
   return shape;
 }
 const shapes = new Map<Role, string>();
+
+/**
+ * Whether a caller may say they are looking at a request (its detail open, issue 31): they may
+ * read requests, may work in the project, and the request is that project's. One statement, as
+ * the socket asks it for every announcement.
+ */
+export async function canViewRequest(db: DbOrTx, caller: Caller, projectId: number, requestId: number): Promise<boolean> {
+  if (!can(caller.role, 'request:read')) return false;
+  const result = await db.execute(sql`
+    select exists (select 1 from projects where id = ${projectId}) as "projectExists",
+           exists (select 1 from project_members where project_id = ${projectId} and user_id = ${caller.id}) as "isMember",
+           exists (select 1 from ${bonusRequests} where ${bonusRequests.id} = ${requestId} and ${bonusRequests.projectId} = ${projectId}) as "requestInProject"`);
+  const [facts] = (result as unknown as { rows: (ProjectAccessFacts & { requestInProject: boolean })[] }).rows;
+  return Boolean(facts?.requestInProject) && mayWorkInProject(caller.role, facts!);
+}

@@ -17,17 +17,28 @@ import { AppError } from '../lib/errors';
 import { TOTP_MESSAGES } from '@common/schemas/totp';
 import { PASSWORD_MESSAGES } from '@common/schemas/auth';
 import { assertEventPayload } from './check-payload';
+import { RequestViewersHub } from './request-viewers';
 
 /** How long a shutdown waits for clients to acknowledge the restart notice. */
 const NOTICE_ACK_MS = 1_000;
 const NO_PROJECT_ACCESS = 'Bu projeye erişim yetkiniz yok';
+/**
+ * The heartbeat: a connection that stops answering (a dropped network, a sleeping laptop) is
+ * closed within interval + timeout, 4 s, so it leaves the viewers of a request (issue 31: within
+ * 5 s) and presence sees it go. A ping every 2 s is a few bytes per socket.
+ */
+const PING_INTERVAL_MS = 2_000;
+const PING_TIMEOUT_MS = 2_000;
 
 export interface SocketData {
   userId: number;
   username: string;
+  fullName: string;
   role: string;
   sessionId: string;
   projectId: number;
+  /** The requests whose detail this socket has open (request-viewers.ts). */
+  viewing: number[];
 }
 
 /**
@@ -38,12 +49,14 @@ export interface SocketData {
 export interface RealtimeHost {
   log: Pick<FastifyBaseLogger, 'warn'>;
   authenticate(token: string | undefined, projectId: number): Promise<{
-    user: { id: number; username: string; role: string; mustChangePassword: boolean };
+    user: { id: number; username: string; fullName: string; role: string; mustChangePassword: boolean };
     sessionId: string;
     projectAccess: boolean;
     totpSetupRequired?: boolean;
   }>;
   mayJoinProject(user: { id: number; role: string }, projectId: number): Promise<boolean>;
+  /** A member of the project may look at one of its requests (announce its detail open). */
+  mayViewRequest(user: { id: number; role: string }, projectId: number, requestId: number): Promise<boolean>;
 }
 
 export interface PresenceEvents {
@@ -72,6 +85,18 @@ export class Realtime {
   readonly origin = randomUUID().slice(0, 8);
   private readonly projectSeq = new Map<number, number>();
   readonly presence = new EventEmitter<PresenceEvents>();
+  /** Who has which request's detail open ('request-viewing'), across instances. */
+  readonly viewers = new RequestViewersHub({
+    log: { warn: (details, message) => this.host?.log.warn(details, message) },
+    io: () => (this.closing ? null : this.io),
+    mayView: (user, projectId, requestId) => this.host!.mayViewRequest(user, projectId, requestId),
+    toProject: (projectId, payload) => this.emitToProject(projectId, SOCKET_EVENTS.requestViewers, payload),
+    toSocket: (socket, lists) => {
+      const payload: ServerEventPayload<typeof SOCKET_EVENTS.requestViewersSnapshot> = { lists };
+      this.check(SOCKET_EVENTS.requestViewersSnapshot, payload);
+      socket.emit(SOCKET_EVENTS.requestViewersSnapshot, payload);
+    },
+  });
 
   constructor(
     private readonly options: {
@@ -89,8 +114,8 @@ export class Realtime {
     const io = new Server(httpServer, {
       path: '/socket.io',
       serveClient: false,
-      pingInterval: 10_000,
-      pingTimeout: 10_000,
+      pingInterval: PING_INTERVAL_MS,
+      pingTimeout: PING_TIMEOUT_MS,
       connectTimeout: SOCKET.timeoutMs,
       allowRequest: (req, callback) => callback(null, this.originAllowed(req)),
     });
@@ -156,9 +181,11 @@ export class Realtime {
     const data: SocketData = {
       userId: auth.user.id,
       username: auth.user.username,
+      fullName: auth.user.fullName,
       role: auth.user.role,
       sessionId: auth.sessionId,
       projectId,
+      viewing: [],
     };
     socket.data = data;
   }
@@ -167,6 +194,8 @@ export class Realtime {
     const data = socket.data as SocketData;
     void socket.join([projectRoom(data.projectId), userRoom(data.userId), sessionRoom(data.sessionId)]);
     this.presence.emit('connected', data);
+    this.viewers.attach(socket);
+    this.viewers.sendSnapshot(socket);
 
     // What clients send is checked against the contract (common/contract/socket-events.ts).
     socket.on(SOCKET_EVENTS.joinProject, async (raw: unknown, callback?: unknown) => {
@@ -175,18 +204,24 @@ export class Realtime {
       const allowed = parsed.success && (await this.host!.mayJoinProject({ id: data.userId, role: data.role }, parsed.data));
       if (!allowed) return ack?.({ ok: false, code: 'NOT_FOUND', message: NO_PROJECT_ACCESS });
       const projectId = parsed.data;
+      const rejoined = socket.rooms.has(projectRoom(projectId));
       if (projectId !== data.projectId) {
+        this.viewers.leaveAll(socket);
         void socket.leave(projectRoom(data.projectId));
         this.presence.emit('disconnected', { ...data });
         data.projectId = projectId;
         this.presence.emit('connected', { ...data });
       }
       void socket.join(projectRoom(projectId));
+      // A screen that has just come into the room learns who is looking at what so far.
+      if (!rejoined) this.viewers.sendSnapshot(socket);
       ack?.({ ok: true });
     });
     socket.on(SOCKET_EVENTS.leaveProject, (raw: unknown) => {
       const parsed = clientEventSchemas[SOCKET_EVENTS.leaveProject].payload.safeParse(raw);
-      if (parsed.success) void socket.leave(projectRoom(parsed.data));
+      if (!parsed.success) return;
+      if (parsed.data === data.projectId) this.viewers.leaveAll(socket);
+      void socket.leave(projectRoom(parsed.data));
     });
     socket.on(SOCKET_EVENTS.activity, () => this.presence.emit('activity', data));
     socket.on('disconnect', () => this.presence.emit('disconnected', data));

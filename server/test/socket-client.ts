@@ -15,7 +15,10 @@ export async function listen(app: App): Promise<string> {
 export type ConnectResult = { socket: Socket; error?: undefined } | { socket: Socket; error: string };
 
 /** Connects like the web client does; resolves on connect or with the connect error's message. */
-export function connectSocket(base: string, opts: { token?: string; projectId?: number; origin?: string }): Promise<ConnectResult> {
+export function connectSocket(
+  base: string,
+  opts: { token?: string; projectId?: number; origin?: string; /** Listeners to add before any event can arrive. */ before?: (socket: Socket) => void },
+): Promise<ConnectResult> {
   const socket = io(base, {
     path: '/socket.io',
     transports: ['websocket'],
@@ -25,6 +28,7 @@ export function connectSocket(base: string, opts: { token?: string; projectId?: 
     extraHeaders: opts.origin ? { origin: opts.origin } : undefined,
     timeout: 5_000,
   });
+  opts.before?.(socket);
   return new Promise((resolve) => {
     socket.once('connect', () => resolve({ socket }));
     socket.once('connect_error', (err) => {

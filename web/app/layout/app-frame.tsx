@@ -8,6 +8,7 @@ import { queryKeys } from '@web/lib/query-keys';
 import { Dialog } from '@web/components/ui';
 import { PageActionsProvider } from '@web/components/layout/page-actions';
 import { useOwnPresence } from '@web/features/agents/api/own-presence';
+import { useRequestViewersFeed } from '@web/entities/bonus-request/model/use-request-viewers';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import { refreshAppName } from '@web/lib/app-name';
 import { useProjectSocketConnection, useSocketEvent } from '@web/lib/use-project-socket';
@@ -25,6 +26,7 @@ export function AppFrame({ children }: { children?: ReactNode }) {
   useProjectSocketConnection();
   useSessionSync();
   useOwnPresence();
+  useRequestViewersFeed();
   const timeZone = useDisplayTimeZone();
   // Saved settings reach every open screen: the application name, and the project's time zone (in the project list).
   const queryClient = useQueryClient();

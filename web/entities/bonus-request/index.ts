@@ -18,4 +18,5 @@ export { heldPhase, useHeldItems } from './model/claim-hold';
 export { GuardedButton } from './components/guarded-button';
 export { RequestActionDialogs } from './components/request-action-dialogs';
 export { RequestCardBadges } from './components/request-card-badges';
+export { RequestViewersEye } from './components/request-viewers';
 export * from './model/card-keys';

@@ -14,6 +14,8 @@ import { RequestCardBadges } from './request-card-badges';
 import { PriorityBadge } from './priority-badge';
 import { RequestStatusBadge } from './request-status-badge';
 import { RequestTimeline } from './request-timeline';
+import { RequestViewersLine } from './request-viewers';
+import { useAnnounceViewing } from '../model/use-request-viewers';
 
 const dash = (value: ReactNode) => (value === null || value === undefined || value === '' ? '—' : value);
 const when = (value: string | null) => (value ? formatDateTimeWithYear(value) : null);
@@ -103,6 +105,7 @@ export function RequestDetailDialog({
 }) {
   const detail = useQuery({ ...requestDetailQuery(projectId, requestId ?? 0), enabled: requestId !== null });
   const request = detail.data?.request;
+  useAnnounceViewing(requestId);
   // While the confirmation or reason dialog is up, this one steps aside (one modal at a time).
   const covered = Boolean(actions?.completing || actions?.requeueing || actions?.approving || actions?.rejecting);
   return (
@@ -117,6 +120,7 @@ export function RequestDetailDialog({
         ) : (
           request && (
             <div className="flex flex-col gap-6">
+              <RequestViewersLine requestId={request.id} />
               <RequestCardBadges request={request} onOpen={(id) => onOpen?.(id)} approval="none" />
               <ApprovalSummary request={request} />
               <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">

@@ -34,6 +34,7 @@ import {
   PriorityBadge,
   requestListQuery,
   RequestStatusBadge,
+  RequestViewersEye,
   requestTitle,
   type RequestActions,
 } from '@web/entities/bonus-request';
@@ -129,6 +130,7 @@ function RequestCardList({ items, actions, onDetail }: { items: ViewedRequest[];
             <RequestStatusBadge status={request.status} />
             <PriorityBadge priority={request.priority} />
             {request.assignedUserName && <span className="text-zinc-600 dark:text-zinc-400">{request.assignedUserName}</span>}
+            <RequestViewersEye requestId={request.id} />
           </div>
           <RequestCardBadges request={request} onOpen={(id) => onDetail({ ...request, id })} />
           <RowActions request={request} actions={actions} onDetail={() => onDetail(request)} className="mt-2 justify-start" />
@@ -208,6 +210,7 @@ export function RequestTable({
                     <BonusTypeIcon type={request.bonusType} className="size-7" />
                     <div className="min-w-0">
                       <p className="font-medium whitespace-nowrap text-zinc-900 dark:text-zinc-100">{requestTitle(request)}</p>
+                      <RequestViewersEye requestId={request.id} />
                       <RequestCardBadges request={request} onOpen={(id) => onDetail({ ...request, id })} />
                       <p className="text-xs whitespace-nowrap text-zinc-500 dark:text-zinc-400">
                         <time dateTime={request.createdAt} title="Oluşturulma">

@@ -11,6 +11,7 @@ import {
   RequestCardBadges,
   requestKeyHandler,
   RequestStatusBadge,
+  RequestViewersEye,
   requestTitle,
   type RequestActions,
 } from '@web/entities/bonus-request';
@@ -78,6 +79,7 @@ export function BoardCard({
         <RequestStatusBadge status={request.status} />
         <span>Öncelik: {request.priority}</span>
         {place !== undefined && <span className="font-medium text-sky-800 dark:text-sky-300">Sıradaki yeriniz: {place}</span>}
+        <RequestViewersEye requestId={request.id} />
       </div>
       <RequestCardBadges request={request} onOpen={onOpen} />
       <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">

@@ -5,7 +5,7 @@ import { GripVertical } from 'lucide-react';
 import { ACTIVE_STATUSES, WAITING_STATUSES } from '@common/enums';
 import type { BonusRequest, RequestStatusGroup, ViewedRequest } from '@common/schemas/bonus';
 import { Button, focusRing } from '@web/components/ui';
-import { BonusTypeIcon, PriorityBadge, RequestStatusBadge, requestTitle, type RequestActions } from '@web/entities/bonus-request';
+import { BonusTypeIcon, PriorityBadge, RequestStatusBadge, RequestViewersEye, requestTitle, type RequestActions } from '@web/entities/bonus-request';
 import { cn } from '@web/lib/cn';
 import { formatDateTime, formatMoney } from '@web/lib/format';
 
@@ -29,6 +29,7 @@ function CardBody({ request, actions, onDetail, overlay, handle }: Omit<KanbanCa
         <BonusTypeIcon type={request.bonusType} />
         <RequestStatusBadge status={request.status} />
         <span className="flex-1" />
+        <RequestViewersEye requestId={request.id} />
         <PriorityBadge priority={request.priority} />
         {handle}
       </div>
