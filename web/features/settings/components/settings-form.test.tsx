@@ -71,4 +71,18 @@ describe('SettingsForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Ayarları Kaydet' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledWith({ system: undefined, project }));
   });
+
+  it('edits the approval threshold and the customer limits in the desk section: empty is off, a bad amount is refused on its field', async () => {
+    const onSave = renderForm({ system: undefined });
+    await userEvent.type(screen.getByLabelText(/Onay Eşiği/), '12,5x');
+    await userEvent.click(screen.getByRole('button', { name: 'Ayarları Kaydet' }));
+    expect(await screen.findByText(SETTINGS_MESSAGES.confirmAmountInvalid)).toBeVisible();
+    expect(onSave).not.toHaveBeenCalled();
+    await userEvent.clear(screen.getByLabelText(/Onay Eşiği/));
+    await userEvent.type(screen.getByLabelText(/Onay Eşiği/), '25000');
+    await userEvent.type(screen.getByLabelText(/Müşteri Aylık Limiti/), '100000.50');
+    await userEvent.click(screen.getByRole('button', { name: 'Ayarları Kaydet' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave.mock.calls[0]![0].project).toMatchObject({ approvalThreshold: '25000', customerDailyLimit: null, customerMonthlyLimit: '100000.50' });
+  });
 });

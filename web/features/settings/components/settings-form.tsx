@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { TIMEZONES } from '@common/constants';
 import { ROLE_LABELS, ROLES } from '@common/enums';
+import { TERMS } from '@common/terms';
 import {
   projectSettingsBody,
   SETTINGS_MESSAGES,
@@ -41,6 +42,9 @@ function defaults(system: SystemSettingsData | undefined, project: ProjectSettin
     ...project,
     timezone: project.timezone as FormValues['timezone'],
     completeConfirmAmount: project.completeConfirmAmount ?? '',
+    approvalThreshold: project.approvalThreshold ?? '',
+    customerDailyLimit: project.customerDailyLimit ?? '',
+    customerMonthlyLimit: project.customerMonthlyLimit ?? '',
   };
 }
 
@@ -154,7 +158,10 @@ export function SettingsForm({ system, project, transports, onSave }: SettingsFo
         <CardBody className="grid gap-4 sm:grid-cols-2">
           <Input label="Varsayılan Agent Kapasitesi" type="number" inputMode="numeric" required min={1} max={100} hint="Kendi kapasitesi olmayan agentler için." error={error('defaultAgentCapacity')} {...numberField('defaultAgentCapacity')} />
           <Input label="Üstlenme Süresi (dakika)" type="number" inputMode="numeric" required min={0} hint="Bu sürede tamamlanmayan talep kuyruğa döner; 0 = kapalı." error={error('claimLeaseMinutes')} {...numberField('claimLeaseMinutes')} />
-          <Input label="Onay İstenen Tutar (₺)" inputMode="decimal" autoComplete="off" hint="Bu tutar ve üstü tamamlanırken tutar yeniden yazılır; boş = hiç." error={error('completeConfirmAmount')} {...field('completeConfirmAmount')} />
+          <Input label={`${TERMS.confirmAmount} (₺)`} inputMode="decimal" autoComplete="off" hint="Bu tutar ve üstü tamamlanırken tutar yeniden yazılır; boş = hiç." error={error('completeConfirmAmount')} {...field('completeConfirmAmount')} />
+          <Input label={`${TERMS.approvalThreshold} (₺)`} inputMode="decimal" autoComplete="off" hint="Bu tutar ve üstü tamamlanmaz, ikinci bir yöneticinin onayına gider; boş = kapalı." error={error('approvalThreshold')} {...field('approvalThreshold')} />
+          <Input label="Müşteri Günlük Limiti (₺)" inputMode="decimal" autoComplete="off" hint="Bir müşteriye bir günde ödenen toplam bunu aşacaksa talep onaya gider; boş = limit yok." error={error('customerDailyLimit')} {...field('customerDailyLimit')} />
+          <Input label="Müşteri Aylık Limiti (₺)" inputMode="decimal" autoComplete="off" hint="Projenin saat dilimine göre ayın başından beri sayılır; boş = limit yok." error={error('customerMonthlyLimit')} {...field('customerMonthlyLimit')} />
           <Input label="Mükerrer Talep Penceresi (saat)" type="number" inputMode="numeric" required min={0} error={error('duplicateWindowHours')} {...numberField('duplicateWindowHours')} />
         </CardBody>
       </Card>
