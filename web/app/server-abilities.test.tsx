@@ -94,7 +94,8 @@ describe('screens and buttons from the server', () => {
     const screens = { ...abilitiesOf('agent', projectIds).global.screens, totp: false };
     signedIn('super_admin', { ...abilities, global: { ...abilities.global, screens } });
     renderAt('/bonus');
-    await waitFor(async () => expect(await navLinks()).toEqual(['Panel', 'Bonus Talepleri']), WAIT);
+    // 'Onay Bekleyen' is the bonus screen filtered to approvals, shown with it to one who may approve.
+    await waitFor(async () => expect(await navLinks()).toEqual(['Panel', 'Bonus Talepleri', 'Onay Bekleyen']), WAIT);
   });
 
   it('a screen the server does not give shows the no-permission page; one it gives opens, whatever the role', async () => {

@@ -16,4 +16,7 @@ export const accessRules: AccessRule[] = [
   accessRule(bonusRequests.requeueRequest, ROLES),
   accessRule(requestDesk.getMyQueue, ROLES),
   accessRule(requestDesk.undoRequestMove, ROLES),
+  // Four eyes: a manager and above; never one's own (checked by the service and the database).
+  accessRule(requestDesk.approveRequest, ['super_admin', 'admin', 'manager']),
+  accessRule(requestDesk.rejectRequest, ['super_admin', 'admin', 'manager']),
 ];

@@ -209,6 +209,7 @@ describe('GET …/requests: statistics', () => {
       new: waiting,
       inProgress: active,
       problem: countOf(['cancelled', 'error']),
+      approval: countOf(['pending_approval']),
     });
     expect(body.data.total).toBe(countOf(['completed']));
   });

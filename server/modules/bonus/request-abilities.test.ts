@@ -139,10 +139,10 @@ describe('request abilities', () => {
         answers[role] = (res.json().data.items as { id: number; abilities: RequestAbilities }[]).find((r) => r.id === row.id)!.abilities;
       }
       expect(answers, query).toEqual({
-        agent: { canClaim: false, canComplete: true, canRequeue: true },
-        operator: { canClaim: false, canComplete: false, canRequeue: true },
-        manager: { canClaim: false, canComplete: true, canRequeue: true },
-        admin: { canClaim: false, canComplete: true, canRequeue: true },
+        agent: { canClaim: false, canComplete: true, canRequeue: true, canApprove: false },
+        operator: { canClaim: false, canComplete: false, canRequeue: true, canApprove: false },
+        manager: { canClaim: false, canComplete: true, canRequeue: true, canApprove: false },
+        admin: { canClaim: false, canComplete: true, canRequeue: true, canApprove: false },
       });
     }
   });
@@ -152,10 +152,10 @@ describe('request abilities', () => {
     emits.mockClear();
     await insertRequest(bed.app, bed.project.id, { status: 'queued', reservedForUserId: bed.members.operator.id, reservedAt: new Date() });
     const mine = await get(bed.app, `${requestsUrl(bed.project.id)}/mine`, bed.tokens.operator);
-    expect(mine.json().data.reservations[0].abilities).toEqual({ canClaim: true, canComplete: false, canRequeue: false });
+    expect(mine.json().data.reservations[0].abilities).toEqual({ canClaim: true, canComplete: false, canRequeue: false, canApprove: false });
     const created = await post(bed.app, requestsUrl(bed.project.id), bed.tokens.operator, { customerUsername: 'yeni_musteri', amount: '50' });
     expect(created.statusCode, created.body).toBe(201);
-    expect(created.json().data.abilities).toEqual({ canClaim: true, canComplete: false, canRequeue: false });
+    expect(created.json().data.abilities).toEqual({ canClaim: true, canComplete: false, canRequeue: false, canApprove: false });
     expect(emits).toHaveBeenCalled();
     for (const [, , payload] of emits.mock.calls) expect(payload).not.toHaveProperty('abilities');
   });

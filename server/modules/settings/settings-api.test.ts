@@ -127,6 +127,9 @@ describe('project settings', () => {
         claimLeaseMinutes: 30,
         completeConfirmAmount: '10000.00',
         duplicateWindowHours: 24,
+        approvalThreshold: null,
+        customerDailyLimit: null,
+        customerMonthlyLimit: null,
       },
       transports: { email: false, sms: false },
     });
@@ -137,7 +140,7 @@ describe('project settings', () => {
       const heard = nextEvent(socket, SOCKET_EVENTS.settingsChanged);
       const saved = await put(url, adminToken, projectBody);
       expect(saved.statusCode, saved.body).toBe(200);
-      expect(saved.json().data.settings).toEqual({ ...projectBody, completeConfirmAmount: '2500.50' });
+      expect(saved.json().data.settings).toEqual({ ...projectBody, completeConfirmAmount: '2500.50', approvalThreshold: null, customerDailyLimit: null, customerMonthlyLimit: null });
       expect(await heard).toEqual({ projectId: tenant.project.id });
     } finally {
       socket.close();

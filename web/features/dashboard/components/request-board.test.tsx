@@ -31,7 +31,8 @@ function setup(columns: Partial<Record<string, ViewedRequest[]>>, onPost: (call:
   const server = mockFetch((call) => {
     if (call.method === 'POST') return onPost(call);
     if (queue && call.url.endsWith('/requests/mine')) return json(200, { success: true, data: queue });
-    const status = new URL(call.url, 'http://x').searchParams.get('status') ?? '';
+    // 'Üzerimde' asks for 'active,approval': its work and what it sent for approval.
+    const status = (new URL(call.url, 'http://x').searchParams.get('status') ?? '').split(',')[0]!;
     return page(columns[status] ?? []);
   });
   render(
