@@ -100,6 +100,18 @@ test.describe('operatör masası', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
+  test('pano kartında dış referans 1366 px genişlikte kesilmez; tutar alt satıra geçer', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await loginAs(page, 'operator');
+    const id = `GOLD-UZUN-REFERANS-${Date.now()}`;
+    await createRequest(page, id, `uzun_${Date.now()}`, '1552498,80');
+    const title = card(column(page, 'Bekleyen'), id).getByTestId('request-title');
+    await expect(title).toHaveText(id);
+    // Nothing of it is clipped: the element shows all it holds.
+    const clipped = await title.evaluate((el) => el.scrollWidth > el.clientWidth || getComputedStyle(el).textOverflow === 'ellipsis');
+    expect(clipped).toBe(false);
+  });
+
   test("tamamlama onay ister, Enter onaylar ve 'Geri Al' talebi geri getirir; ajan kendi talebini sebeple sıraya alır", async ({ page }) => {
     await loginAs(page, 'operator');
     const id = `UNDO-${Date.now()}`;

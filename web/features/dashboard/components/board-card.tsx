@@ -67,8 +67,11 @@ export function BoardCard({
   const description = descriptionStart(request.description);
   const content = (
     <>
-      <div className="flex items-start justify-between gap-2">
-        <p className="min-w-0 truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50">{title}</p>
+      {/* The reference is what agents copy into other systems: it never truncates; the amount wraps below it instead. */}
+      <div className="flex flex-wrap items-start justify-between gap-x-2">
+        <p className="min-w-0 text-sm font-semibold [overflow-wrap:anywhere] text-zinc-900 dark:text-zinc-50" data-testid="request-title">
+          {title}
+        </p>
         <p className="shrink-0 text-sm font-semibold text-zinc-900 tabular-nums dark:text-zinc-50">{formatMoney(request.amount)}</p>
       </div>
       <p className="truncate text-sm text-zinc-700 dark:text-zinc-300">

@@ -34,7 +34,8 @@ function CardBody({ request, actions, onDetail, overlay, handle }: Omit<KanbanCa
         {handle}
       </div>
       <p className="mt-2 truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50">{request.customerName ?? request.customerUsername ?? '—'}</p>
-      <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">
+      {/* The reference never truncates (agents copy it); it wraps. */}
+      <p className="text-xs [overflow-wrap:anywhere] text-zinc-500 dark:text-zinc-400" data-testid="request-title">
         ID: {request.customerId ?? '—'} · {requestTitle(request)}
       </p>
       <p className="mt-1.5 text-base font-semibold text-zinc-900 tabular-nums dark:text-zinc-50">{formatMoney(request.amount)}</p>
