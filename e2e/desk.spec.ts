@@ -126,6 +126,8 @@ test.describe('operatör masası', () => {
     await dialog.getByLabel('Not (opsiyonel)').fill('ödendi');
     await page.keyboard.press('Enter');
     await expect(card(column(page, 'Tamamlanan'), id)).toBeVisible();
+    // The toast names the amount the dialog showed.
+    await expect(toast(page, 'Talep tamamlandı')).toContainText('250,00');
     await toast(page, 'Talep tamamlandı').getByRole('button', { name: 'Geri Al' }).click();
     await expect(toast(page, 'İşlem geri alındı')).toBeVisible();
     await expect(card(column(page, 'Üzerimde'), id)).toBeVisible();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routingConditionInput, type RoutingCondition, type RoutingConditionInput } from '@common/schemas/routing';
+import { RULE_OUTCOME_LABELS, routingConditionInput, type RoutingCondition, type RoutingConditionInput } from '@common/schemas/routing';
 import type { Candidate } from './candidates';
 import { cents, zonedMoment, type RoutableRequest } from './conditions';
 import { CandidatePool, decide, evaluateRule, type EngineRule } from './engine';
@@ -268,6 +268,21 @@ describe('trace texts', () => {
     expect(trace!.outcome).toBe('no_eligible_target');
     expect(trace!.candidates[0]!.reasons).toEqual(['çevrimdışı', 'kapasite dolu 5/5']);
     expect(trace!.candidates[0]!.status).toBe('offline');
+  });
+});
+
+describe('the trace reads once: the summary adds to the outcome label instead of repeating it', () => {
+  it.each([
+    ['no eligible target', rule({ targetStrategy: 'user', targetUserId: 7 }), [agent(7, { role: 'manager', connected: false })]],
+    ['assigned', rule({}), [agent(5, { skillBonusTypes: ['cashback'], skillSegments: ['regular'] })]],
+    ['inactive', rule({ isActive: false }), [agent(5)]],
+  ] as const)('%s', (_name, r, people) => {
+    const { trace } = evaluateRule(r, request(), new CandidatePool([...people], NOW), opts());
+    const label = RULE_OUTCOME_LABELS[trace!.outcome];
+    const words = (text: string) => new Set(text.toLocaleLowerCase('tr').match(/\p{L}+/gu) ?? []);
+    // No word of the label's first part comes back in the summary ('Eşleşti ama uygun hedef yok. Eşleşti, ama uygun hedef yok…').
+    const repeated = [...words(label)].filter((w) => w.length > 3 && words(trace!.summary).has(w));
+    expect(repeated, `${label}. ${trace!.summary}`).toEqual([]);
   });
 });
 

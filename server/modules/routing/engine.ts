@@ -146,12 +146,16 @@ function candidateTraces(rule: EngineRule, request: RoutableRequest, pool: Candi
   });
 }
 
+/**
+ * What the outcome's label (RULE_OUTCOME_LABELS, shown just before it) does not already say: the
+ * screen reads 'Eşleşti ama uygun hedef yok. Sıradaki kurala geçildi.', never the same fact twice.
+ */
 function summary(rule: EngineRule, matched: boolean, chosen: Candidate | null, reached: boolean): string {
-  if (!rule.isActive) return 'Kural pasif; değerlendirilmez.';
-  if (!matched) return 'Koşullardan en az biri sağlanmadı.';
-  if (chosen) return reached ? `Eşleşti; hedef: ${chosen.fullName} (${chosen.username}).` : `Eşleşirdi (${chosen.fullName}), ama önceki bir kural kazandı.`;
-  if (rule.targetStrategy === 'user' && rule.targetUserId === null) return 'Eşleşti, ama hedef kullanıcı artık yok.';
-  return 'Eşleşti, ama uygun hedef yok; sıradaki kurala geçildi.';
+  if (!rule.isActive) return 'Değerlendirilmez.';
+  if (!matched) return 'Sıradaki kurala geçildi.';
+  if (chosen) return reached ? `${chosen.fullName} (${chosen.username}).` : `Bu kural ${chosen.fullName} kişisini seçerdi.`;
+  if (rule.targetStrategy === 'user' && rule.targetUserId === null) return 'Hedef kullanıcı artık yok; sıradaki kurala geçildi.';
+  return 'Sıradaki kurala geçildi.';
 }
 
 /** One rule against a request: do its conditions hold, and whom would its strategy pick. */

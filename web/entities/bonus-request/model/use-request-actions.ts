@@ -5,6 +5,7 @@ import { APPROVAL_TEXTS } from '@common/approval';
 import type { UndoableAction } from '@common/request-transitions';
 import type { AssignResponse, BonusRequest, ViewedRequest } from '@common/schemas/bonus';
 import { errorMessage } from '@web/lib/api-error';
+import { formatMoney } from '@web/lib/format';
 import { notify } from '@web/lib/notify';
 import { useApproveRequest, useClaimRequest, useCompleteRequest, useRejectRequest, useRequeueRequest, useUndoRequest } from '../api/request-mutations';
 import { myQueueQuery, requestKeys } from '../api/request-queries';
@@ -160,8 +161,8 @@ export function useRequestActions(projectId: number, texts: ActionTexts) {
     }
   }
 
-  function offerUndo(title: string, request: BonusRequest, moved: BonusRequest, action: UndoableAction) {
-    notify.success(title, requestTitle(request), {
+  function offerUndo(title: string, request: BonusRequest, moved: BonusRequest, action: UndoableAction, description = requestTitle(request)) {
+    notify.success(title, description, {
       duration: DESK.undoWindowMs,
       action: {
         label: UNDO_LABEL,
@@ -230,7 +231,7 @@ export function useRequestActions(projectId: number, texts: ActionTexts) {
         () => {
           setApproving(null);
           // An approval is not undone: no 'Geri Al'.
-          notify.success(APPROVAL_TEXTS.approved, requestTitle(request));
+          notify.success(APPROVAL_TEXTS.approved, `${requestTitle(request)} · ${formatMoney(request.amount)}`);
         },
         'Onay işlemi başarısız',
       );
@@ -257,8 +258,10 @@ export function useRequestActions(projectId: number, texts: ActionTexts) {
         (moved) => {
           setCompleting(null);
           // Sent for a second person's approval: nothing was paid yet, and nothing to undo.
-          if (moved.status === 'pending_approval') notify.success(APPROVAL_TEXTS.sentForApproval, requestTitle(request));
-          else offerUndo(texts.completed, request, moved, 'complete');
+          // The toast names the amount the dialog showed: what was (or will be) paid.
+          const paid = `${requestTitle(request)} · ${formatMoney(request.amount)}`;
+          if (moved.status === 'pending_approval') notify.success(APPROVAL_TEXTS.sentForApproval, paid);
+          else offerUndo(texts.completed, request, moved, 'complete', paid);
         },
         texts.completeFailed,
       );

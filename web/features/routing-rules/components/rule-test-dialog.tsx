@@ -70,7 +70,7 @@ export interface RuleTestDialogProps {
 /** 'Kuralı Test Et' (spec §2.14): a hypothetical request, then the match box and the trace. Nothing is assigned. */
 export function RuleTestDialog({ rule, onClose, onTest }: RuleTestDialogProps) {
   return (
-    <Dialog open={rule !== null} onClose={onClose} title="Kuralı Test Et" description={rule ? `${rule.ruleName} — hiçbir talep atanmaz.` : undefined} size="lg">
+    <Dialog open={rule !== null} onClose={onClose} title="Kuralı Test Et" description={rule ? `${rule.ruleName} · Yalnızca deneme: gerçek taleplere dokunulmaz.` : undefined} size="lg">
       {rule && <RuleTestForm key={rule.id} rule={rule} onTest={onTest} />}
     </Dialog>
   );
