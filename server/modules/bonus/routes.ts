@@ -52,6 +52,7 @@ export default async function bonusRoutes(app: App) {
       requestId: request.params.requestId,
       notes: request.body?.notes,
       confirmAmount: request.body?.confirmAmount,
+      duplicateChecked: request.body?.duplicateChecked,
     });
   });
 
