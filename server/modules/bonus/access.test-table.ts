@@ -15,5 +15,6 @@ export const accessRules: AccessRule[] = [
   // An agent may put back only their own request (checked by the service, not the role).
   accessRule(bonusRequests.requeueRequest, ROLES),
   accessRule(requestDesk.getMyQueue, ROLES),
+  accessRule(requestDesk.getCustomerSummary, ROLES),
   accessRule(requestDesk.undoRequestMove, ROLES),
 ];
