@@ -54,3 +54,19 @@ export const customerSummarySchema = z.object({
   limits: z.object({ daily: limitLeft.nullable(), monthly: limitLeft.nullable() }),
 });
 export type CustomerSummary = z.infer<typeof customerSummarySchema>;
+
+/** The panel's words (web: customer-summary-panel.tsx), written here once so tests read the same texts. */
+export const CUSTOMER_SUMMARY_TEXTS = {
+  title: 'Müşteri Geçmişi',
+  loading: 'Müşteri geçmişi yükleniyor...',
+  failed: 'Müşteri geçmişi yüklenemedi',
+  /** The customer has no request in the project but this one. */
+  first: 'İlk talebi',
+  firstHint: 'Bu müşterinin projede başka talebi yok.',
+  recent: 'Son talepler',
+  /** 'Bu müşteri son 30 günde 3 bonusla 4.500,00 ₺ aldı' — the amount already formatted. */
+  paid: (count: number, amount: string) => (count === 0 ? 'Bu müşteri son 30 günde bonus almadı' : `Bu müşteri son 30 günde ${count} bonusla ${amount} aldı`),
+  open: 'Açık talepler',
+  dailyLeft: 'Günlük limitten kalan',
+  monthlyLeft: 'Aylık limitten kalan',
+} as const;

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BONUS_MESSAGES } from '@common/schemas/bonus';
+import { SOCKET_EVENTS } from '@common/socket-events';
 import { auditLogs, bonusRequestEvents } from '../../db/schema';
 import { moveRequests } from './move-requests';
 import { PendingRequestChanges, SYSTEM_ACTOR } from './request-changes';
@@ -33,7 +34,7 @@ async function closeAs(id: number, to: 'cancelled' | 'error' | 'completed') {
       actor: SYSTEM_ACTOR,
       rows: [{ id, to, details: { source: 'sync' } }],
       event: { type: () => 'cancelled', reason: () => 'external_status' },
-      socket: () => 'request:updated',
+      socket: () => SOCKET_EVENTS.requestUpdated,
       changes: new PendingRequestChanges(bed.project.id),
     }),
   );

@@ -9,6 +9,7 @@ import { requestDetailQuery } from '../api/request-queries';
 import { requestKeyHandler } from '../model/card-keys';
 import { claimHint, claimLabel, requeueReasonLabel, requestTitle, SOURCE_LABELS } from '../model/request-texts';
 import type { RequestActions } from '../model/use-request-actions';
+import { CustomerSummaryPanel } from './customer-summary-panel';
 import { RequestCardBadges } from './request-card-badges';
 import { PriorityBadge } from './priority-badge';
 import { RequestStatusBadge } from './request-status-badge';
@@ -70,8 +71,9 @@ function DetailActions({ request, actions }: { request: ViewedRequest; actions: 
 }
 
 /**
- * 'Detay': every field of a request and its timeline, live (socket events refresh it), with
- * the caller's actions beside the timeline. `onOpen` follows a link to another request.
+ * 'Detay': every field of a request, the customer's history and limits, and its timeline, live
+ * (socket events refresh it), with the caller's actions beside the timeline. `onOpen` follows a
+ * link to another request (a possible duplicate, one of the customer's last requests).
  */
 export function RequestDetailDialog({
   projectId,
@@ -111,6 +113,7 @@ export function RequestDetailDialog({
                   </div>
                 ))}
               </dl>
+              <CustomerSummaryPanel request={request} onOpen={onOpen} />
               <section aria-labelledby="request-timeline-title">
                 <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
                   <h3 id="request-timeline-title" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">

@@ -5,7 +5,7 @@ import type { UndoableAction } from '@common/request-transitions';
 import type { AssignResponse, BonusRequest, ViewedRequest } from '@common/schemas/bonus';
 import { errorMessage } from '@web/lib/api-error';
 import { notify } from '@web/lib/notify';
-import { useClaimRequest, useCompleteRequest, useRequeueRequest, useUndoRequest } from '../api/request-mutations';
+import { type CompleteInput, useClaimRequest, useCompleteRequest, useRequeueRequest, useUndoRequest } from '../api/request-mutations';
 import { myQueueQuery, requestKeys } from '../api/request-queries';
 import { useClaimHolds } from './claim-hold';
 import { requestTitle, reservedForText, UNDO_FAILED_TEXT, UNDO_LABEL, UNDONE_TEXT } from './request-texts';
@@ -206,7 +206,7 @@ export function useRequestActions(projectId: number, texts: ActionTexts) {
       setCompleting(null);
       setRequeueing(null);
     },
-    confirmComplete: (input: { notes?: string; confirmAmount?: string }) => {
+    confirmComplete: (input: CompleteInput) => {
       const request = completing;
       if (!request) return;
       void run(
