@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_SUMMARY_MESSAGES } from '@common/schemas/customer-summary';
 import { projectSettings } from '../../db/schema';
 import { buildProject } from '../../test/harness';
-import { bonusTestBed, get, insertRequests, requestsUrl, signedInMember, type RequestRow } from './bonus-test-kit';
+import { bonusTestBed, get, insertRequests, signedInMember, type RequestRow } from './bonus-test-kit';
 
 let bed: Awaited<ReturnType<typeof bonusTestBed>>;
 beforeAll(async () => {
