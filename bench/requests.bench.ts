@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { requestListQuery } from '@common/schemas/bonus';
 import { openPglite, openPostgres, type Database } from '../server/db/client';
 import { analyzeStaleTables, refreshTrigramShares } from '../server/db/statistics';
-import { fillPlaceholders } from 'drizzle-orm';
+import { fillPlaceholders, inArray } from 'drizzle-orm';
+import { projectSettings } from '../server/db/schema';
 import { listRequestQueries, searchPlanFor, shapeOf, valuesOf } from '../server/modules/bonus/list-requests';
 import { namedCpuSeconds, ownCpuSeconds, processCpuSeconds } from './cpu-time';
 import { runLoad, summarise } from './load';
@@ -28,6 +29,7 @@ const log = (s: string) => process.stdout.write(`${s}\n`);
 const seededCustomerId = (g: number) => String(1_000_000 + ((g * 7919) % 8_999_999));
 /** A query per project (by its index in the list), so each path asks for something in its own project. */
 type Query = string | ((projectIndex: number) => string);
+/** `path` after the project, '/requests' (the list) unless given. */
 const ALL_SCENARIOS: { name: string; query: Query; path?: string }[] = [
   { name: 'first page (default sort)', query: '' },
   { name: 'status page (status=queued)', query: 'status=queued' },
@@ -40,7 +42,9 @@ const ALL_SCENARIOS: { name: string; query: Query; path?: string }[] = [
   { name: 'search + status (search=yılmaz&status=completed)', query: `search=${encodeURIComponent('yılmaz')}&status=completed` },
   { name: 'search + rare status (search=yılmaz&status=new)', query: `search=${encodeURIComponent('yılmaz')}&status=new` },
   { name: 'page 500', query: 'page=500' },
-  { name: 'stats', query: '', path: '/stats' },
+  { name: 'stats', query: '', path: '/requests/stats' },
+  // Before paying (customer-summary.ts): a seeded customer's history and limits (the bench projects have limits, see prepare).
+  { name: 'customer summary', query: (i) => `customerId=${seededCustomerId(7000 + i)}`, path: '/customers/summary' },
 ];
 const queryFor = (q: Query, projectIndex: number) => (typeof q === 'function' ? q(projectIndex) : q);
 /** BENCH_ONLY=stats,page runs only the scenarios whose name contains one of the words. */
@@ -53,6 +57,8 @@ async function prepare(): Promise<number[]> {
     const { projectIds, userId } = await ensureBenchTenant(database);
     log(`Seeding up to ${rows.toLocaleString('tr-TR')} requests (${databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${pgliteDir}`})…`);
     await seedBenchRequests(database, projectIds, userId, rows, log);
+    // Customer limits on, so the customer summary reads what was paid today and this month as well.
+    await database.db.update(projectSettings).set({ customerDailyLimit: '5000.00', customerMonthlyLimit: '50000.00' }).where(inArray(projectSettings.projectId, projectIds));
     // No VACUUM ANALYZE of its own: the data is measured as a user's would be. The product
     // analyses stale tables after an import and at every embedded start (the API process below
     // does it when it opens the database); on PostgreSQL autovacuum does the rest, and what it has
@@ -120,7 +126,7 @@ async function main() {
     for (const scenario of SCENARIOS) {
       const paths = projectIds.map((p, i) => {
         const query = queryFor(scenario.query, i);
-        return `/api/bonus/projects/${p}/requests${scenario.path ?? ''}${query ? `?${query}` : ''}`;
+        return `/api/bonus/projects/${p}${scenario.path ?? '/requests'}${query ? `?${query}` : ''}`;
       });
       const result = await runLoad({
         name: scenario.name,

@@ -15,7 +15,7 @@ import {
   type AuditCategory,
   type AuditSeverity,
 } from './enums';
-import { REQUEST_SOURCES } from './schemas/bonus';
+import { possibleDuplicateSchema, REQUEST_SOURCES } from './schemas/bonus';
 import { projectSchema } from './schemas/projects';
 import { routingRuleSchema } from './schemas/routing';
 
@@ -85,6 +85,8 @@ interface AuditCatalogueEntry {
 }
 
 const request = { resource: 'bonus_request', severity: 'low', category: 'data' } as const;
+/** A completion of a request with possible duplicates: the ones the person ticked 'Tekrar olmadığını kontrol ettim' for. */
+const duplicatesChecked = z.array(possibleDuplicateSchema);
 const totp = { resource: 'user', category: 'security' } as const;
 const routingRule = { resource: 'routing_rule', severity: 'medium', category: 'system', details: ruleChange } as const;
 
@@ -132,7 +134,7 @@ export const AUDIT_CATALOGUE = {
   COMPLETE_BONUS_REQUEST: {
     label: 'Talep tamamlandı',
     ...request,
-    details: z.strictObject({ assignee: id.nullable(), notes: z.string().nullable() }),
+    details: z.strictObject({ assignee: id.nullable(), notes: z.string().nullable(), duplicatesChecked: duplicatesChecked.optional() }),
   },
   REQUEUE_BONUS_REQUEST: {
     label: 'Talep tekrar sıraya alındı',
@@ -142,7 +144,7 @@ export const AUDIT_CATALOGUE = {
   REQUEST_BONUS_APPROVAL: {
     label: 'Talep onaya gönderildi',
     ...request,
-    details: z.strictObject({ assignee: id.nullable(), notes: z.string().nullable(), approval: approvalDetailsSchema }),
+    details: z.strictObject({ assignee: id.nullable(), notes: z.string().nullable(), approval: approvalDetailsSchema, duplicatesChecked: duplicatesChecked.optional() }),
   },
   APPROVE_BONUS_REQUEST: {
     label: 'Talep onaylandı',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam } from '../schemas/api';
 import { approveRequestBody, viewedRequestSchema, myQueueResponse, rejectRequestBody, requestParams, undoRequestBody } from '../schemas/bonus';
+import { customerSummaryQuery, customerSummarySchema } from '../schemas/customer-summary';
 import { defineEndpoint } from './define-endpoint';
 
 /** The operator's desk (issue 15): the caller's load and reservations, and 'Geri Al'. */
@@ -46,4 +47,16 @@ export const rejectRequest = defineEndpoint({
   params: requestParams,
   body: rejectRequestBody,
   response: viewedRequestSchema,
+});
+
+/** Before paying: what the customer asked for and was paid in the project, and what is left of their limits. */
+export const getCustomerSummary = defineEndpoint({
+  method: 'GET',
+  path: '/api/bonus/projects/:projectId/customers/summary',
+  access: 'request:read',
+  summary: 'Müşteri özeti: son 10 talep, son 30 günde tamamlananlar, bekleyen/işlemdeki/onay bekleyen talepler ve günlük/aylık limitten kalan',
+  tags: ['bonus'],
+  params: z.object({ projectId: idParam }),
+  query: customerSummaryQuery,
+  response: customerSummarySchema,
 });

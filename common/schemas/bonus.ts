@@ -27,6 +27,7 @@ export const BONUS_MESSAGES = {
   customerRequired: 'Müşteri kullanıcı adı veya müşteri ID gereklidir',
   amountRequired: "Tutar 0'dan büyük olmalıdır",
   confirmAmountMismatch: 'Doğrulamak için talebin tutarını aynen yazın',
+  duplicateCheckRequired: 'Bu talep için olası tekrar var: tamamlamadan önce diğer talepleri kontrol edip "Tekrar olmadığını kontrol ettim" kutusunu işaretleyin',
   requeueReasonRequired: 'Tekrar sıraya alma sebebi seçin',
   notYourRequeue: 'Yalnızca talebi üzerine alan kişi veya yetkili biri tekrar sıraya alabilir',
   fourEyesRequired: 'Kendi onaya gönderdiğiniz talebi onaylayamazsınız; başka bir yönetici onaylamalı',
@@ -184,8 +185,14 @@ export type CreateRequestInput = z.output<typeof createRequestBody>;
 export const assignRequestBody = z.strictObject({ agentId: idParam.optional() }).nullish();
 /** `completedBy` (spec §7.3) may be sent, but it is always the caller: another id is refused. */
 /** `confirmAmount`: at or above the project's completeConfirmAmount, the amount typed by the user. */
+/** `duplicateChecked`: the 'Tekrar olmadığını kontrol ettim' tick, required while the request has possible duplicates. */
 export const completeRequestBody = z
-  .strictObject({ notes: optionalText(1000), completedBy: idParam.optional(), confirmAmount: z.string().max(40).optional() })
+  .strictObject({
+    notes: optionalText(1000),
+    completedBy: idParam.optional(),
+    confirmAmount: z.string().max(40).optional(),
+    duplicateChecked: z.boolean({ error: 'duplicateChecked true veya false olmalıdır' }).optional(),
+  })
   .nullish();
 export const requeueRequestBody = z.strictObject({ reason: optionalText(200) }).nullish();
 export const approveRequestBody = z.strictObject({}).nullish();
@@ -202,6 +209,10 @@ export const undoRequestBody = z.strictObject({
 export type UndoRequestBody = z.infer<typeof undoRequestBody>;
 
 export const requestParams = z.object({ projectId: idParam, requestId: idParam });
+
+/** Another request a request may duplicate: its id (to open it) and the external reference people know it by. */
+export const possibleDuplicateSchema = z.object({ id: z.number().int(), externalId: z.string().nullable() });
+export type PossibleDuplicate = z.infer<typeof possibleDuplicateSchema>;
 
 export const bonusRequestSchema = z.object({
   id: z.number().int(),
@@ -228,8 +239,12 @@ export const bonusRequestSchema = z.object({
   reservedForUserId: z.number().int().nullable(),
   /** Whom a waiting request is held for ('X için ayrıldı'). */
   reservedForName: z.string().nullable(),
-  /** 'Olası tekrar': the earlier request of the same customer and bonus type within the duplicate window. */
-  possibleDuplicateOfId: z.number().int().nullable(),
+  /**
+   * 'Olası tekrar': every other request of the same customer and bonus type within the project's
+   * duplicate window, before or after this one, that may still be paid or was paid (a cancelled or
+   * failed one drops out); by id. Empty when there is none.
+   */
+  possibleDuplicates: z.array(possibleDuplicateSchema),
   completedBy: z.number().int().nullable(),
   completedByName: z.string().nullable(),
   completedAt: z.string().nullable(),

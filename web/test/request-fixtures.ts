@@ -24,7 +24,7 @@ export function viewedRequest(overrides: Partial<ViewedRequest> = {}): ViewedReq
     assignedAt: null,
     reservedForUserId: null,
     reservedForName: null,
-    possibleDuplicateOfId: null,
+    possibleDuplicates: [],
     completedBy: null,
     completedByName: null,
     completedAt: null,

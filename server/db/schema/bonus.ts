@@ -66,8 +66,6 @@ export const bonusRequests = pgTable(
     approvedAt: tstz('approved_at'),
     rejectedByUserId: integer('rejected_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     rejectionReason: text('rejection_reason'),
-    /** 'Olası tekrar': an earlier request of the same customer and bonus type inside the project's duplicate window. */
-    possibleDuplicateOfId: integer('possible_duplicate_of_id'),
     /** Last change time in the project's own system (sync watermark input). */
     externalUpdatedAt: tstz('external_updated_at'),
     version: integer('version').notNull().default(1),
@@ -117,6 +115,27 @@ export const bonusRequests = pgTable(
       .where(sql`${t.status} = 'completed'`),
     check('bonus_requests_priority_ck', sql`${t.priority} between 1 and 10`),
   ],
+);
+
+/**
+ * 'Olası tekrar', both ways: each pair of requests of the same customer (customer key) and bonus
+ * type created within the project's duplicate window, written once per direction when the later
+ * of the two arrives (create-request.ts). A pair is never rewritten as requests move: whether the
+ * other one still threatens a double payment (not cancelled or failed) is read with it, so a
+ * request that is closed, or opened again, needs no maintenance here.
+ */
+export const bonusRequestDuplicates = pgTable(
+  'bonus_request_duplicates',
+  {
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => bonusRequests.id, { onDelete: 'cascade' }),
+    otherId: integer('other_id')
+      .notNull()
+      .references(() => bonusRequests.id, { onDelete: 'cascade' }),
+  },
+  // The other way round serves the cascade when a request is deleted (its project removed).
+  (t) => [primaryKey({ columns: [t.requestId, t.otherId] }), index('bonus_request_duplicates_other_idx').on(t.otherId)],
 );
 
 export const bonusRequestEvents = pgTable(

@@ -15,6 +15,7 @@ export const accessRules: AccessRule[] = [
   // An agent may put back only their own request (checked by the service, not the role).
   accessRule(bonusRequests.requeueRequest, ROLES),
   accessRule(requestDesk.getMyQueue, ROLES),
+  accessRule(requestDesk.getCustomerSummary, ROLES),
   accessRule(requestDesk.undoRequestMove, ROLES),
   // Four eyes: a manager and above; never one's own (checked by the service and the database).
   accessRule(requestDesk.approveRequest, ['super_admin', 'admin', 'manager']),

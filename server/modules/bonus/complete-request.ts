@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { BONUS_MESSAGES, type ViewedRequest } from '@common/schemas/bonus';
+import { BONUS_MESSAGES, type PossibleDuplicate, type ViewedRequest } from '@common/schemas/bonus';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { AppContext } from '../../context';
 import type { AuditDetails } from '@common/audit-catalogue';
@@ -10,6 +10,7 @@ import { validationError } from '../../lib/errors';
 import { requestGuard } from '../../policies/request-policy';
 import { readDeskSettings } from './desk-settings';
 import { moveOneRequest } from './move-one-request';
+import { presentedRequestFields } from './present-request';
 
 export interface CompleteRequestInput {
   projectId: number;
@@ -17,6 +18,8 @@ export interface CompleteRequestInput {
   notes?: string;
   /** The amount as the user typed it, needed at or above the project's completeConfirmAmount. */
   confirmAmount?: string;
+  /** The 'Tekrar olmadığını kontrol ettim' tick, required while the request has possible duplicates. */
+  duplicateChecked?: boolean;
 }
 
 /** '1.250,50', '1250.5' and '1250.50' are the same money; compared in cents. */
@@ -27,19 +30,30 @@ function cents(text: string): number | null {
   return Math.round(Number(normalised) * 100);
 }
 
-/** Paying out a large amount needs the amount typed: a mis-click cannot send it. */
-async function checkConfirmAmount(ctx: AppContext, input: CompleteRequestInput): Promise<void> {
+/**
+ * What a person must confirm before paying: at or above the project's completeConfirmAmount the
+ * amount typed (a mis-click cannot send it), and for a request with possible duplicates the tick
+ * 'Tekrar olmadığını kontrol ettim' (the other requests are listed and linked beside it). Answers
+ * the duplicates ticked for, which the timeline event records. Read before the move, as the
+ * screens showed it; a duplicate arriving in that instant is on the request's card afterwards.
+ */
+async function checkConfirmations(ctx: AppContext, input: CompleteRequestInput): Promise<PossibleDuplicate[]> {
   const [row] = await ctx.database.db
-    .select({ amount: bonusRequests.amount })
+    .select({ amount: bonusRequests.amount, possibleDuplicates: presentedRequestFields.possibleDuplicates })
     .from(bonusRequests)
     .where(and(eq(bonusRequests.id, input.requestId), eq(bonusRequests.projectId, input.projectId)))
     .limit(1);
-  if (!row) return; // the move itself answers 404
+  if (!row) return []; // the move itself answers 404
   const { completeConfirmAmount } = await readDeskSettings(ctx.database.db, input.projectId);
-  if (completeConfirmAmount === null || Number(row.amount) < Number(completeConfirmAmount)) return;
-  if (input.confirmAmount === undefined || cents(input.confirmAmount) !== cents(row.amount)) {
-    throw validationError({ confirmAmount: BONUS_MESSAGES.confirmAmountMismatch }, BONUS_MESSAGES.confirmAmountMismatch);
+  if (completeConfirmAmount !== null && Number(row.amount) >= Number(completeConfirmAmount)) {
+    if (input.confirmAmount === undefined || cents(input.confirmAmount) !== cents(row.amount)) {
+      throw validationError({ confirmAmount: BONUS_MESSAGES.confirmAmountMismatch }, BONUS_MESSAGES.confirmAmountMismatch);
+    }
   }
+  if (row.possibleDuplicates.length > 0 && input.duplicateChecked !== true) {
+    throw validationError({ duplicateChecked: BONUS_MESSAGES.duplicateCheckRequired }, BONUS_MESSAGES.duplicateCheckRequired);
+  }
+  return row.possibleDuplicates;
 }
 
 /**
@@ -51,14 +65,15 @@ async function checkConfirmAmount(ctx: AppContext, input: CompleteRequestInput):
  */
 export async function completeRequest(scope: ActorContext, input: CompleteRequestInput): Promise<ViewedRequest> {
   const { actor } = scope;
-  await checkConfirmAmount(scope.ctx, input);
+  const duplicates = await checkConfirmations(scope.ctx, input);
+  const checked = duplicates.length > 0 ? { duplicatesChecked: duplicates } : {};
   return moveOneRequest(scope, input, {
     action: 'complete',
     reason: input.notes ?? null,
     guard: requestGuard('complete', actor),
     event: {
       type: (moved) => (asks(moved) ? 'approval_requested' : 'completed'),
-      details: (moved) => ({ assignee: moved.previousAssigneeId, notes: input.notes ?? null }) as AuditDetails<'COMPLETE_BONUS_REQUEST'>,
+      details: (moved) => ({ assignee: moved.previousAssigneeId, notes: input.notes ?? null, ...checked }) as AuditDetails<'COMPLETE_BONUS_REQUEST'>,
     },
     auditAction: (moved) => (asks(moved) ? 'REQUEST_BONUS_APPROVAL' : 'COMPLETE_BONUS_REQUEST'),
     socketEvent: (moved) => (asks(moved) ? SOCKET_EVENTS.requestUpdated : SOCKET_EVENTS.requestCompleted),

@@ -19,10 +19,10 @@ export interface CompletionTarget {
 }
 
 /** Money as whole cents: exact for the 12 digits and 2 decimals a request's amount may have. */
-function cents(amount: string | number): number {
+export function cents(amount: string | number): number {
   return Math.round(Number(amount) * 100);
 }
-function money(cents: number): string {
+export function money(cents: number): string {
   return (cents / 100).toFixed(2);
 }
 
@@ -74,21 +74,31 @@ export async function completionTargets(tx: DbOrTx, projectId: number, ids: read
  */
 async function customerUsage(tx: DbOrTx, projectId: number, timeZone: string, candidates: Candidate[], now: Date): Promise<Map<string, Record<CustomerLimitPeriod, number>>> {
   const customers = [...new Set(candidates.map((c) => c.customer).filter((c): c is string => c !== null))].sort();
-  const usage = new Map<string, Record<CustomerLimitPeriod, number>>(customers.map((c) => [c, { daily: 0, monthly: 0 }]));
-  if (customers.length === 0) return usage;
+  if (customers.length === 0) return new Map();
   await tx.execute(sql`
     select pg_advisory_xact_lock(hashtextextended('customer-limit:' || ${projectId}::text || ':' || c, 0))
     from unnest(${sqlArray(customers, 'text')}) with ordinality as t(c, n) order by n`);
+  return customerPaidSince(tx, projectId, timeZone, customers, now);
+}
+
+/**
+ * The one rule of what counts toward a customer's limits: the completed amounts of each customer
+ * (by customer key) since the local day and the local month of `now` began in the project's time
+ * zone, in cents. Read without locks here; the customer summary shows it as it reads it.
+ */
+export async function customerPaidSince(db: DbOrTx, projectId: number, timeZone: string, customers: readonly string[], now: Date): Promise<Map<string, Record<CustomerLimitPeriod, number>>> {
+  const usage = new Map<string, Record<CustomerLimitPeriod, number>>(customers.map((c) => [c, { daily: 0, monthly: 0 }]));
+  if (customers.length === 0) return usage;
   const at = sql`${now.toISOString()}::timestamptz`;
   const dayStart = sql`(date_trunc('day', ${at} at time zone ${timeZone}) at time zone ${timeZone})`;
   const monthStart = sql`(date_trunc('month', ${at} at time zone ${timeZone}) at time zone ${timeZone})`;
   const key = customerKey(bonusRequests.customerId, bonusRequests.customerUsername);
-  const result = await tx.execute(sql`
+  const result = await db.execute(sql`
     select ${key} as customer,
       coalesce(sum(amount) filter (where completed_at >= ${dayStart}), 0)::text as daily,
       coalesce(sum(amount), 0)::text as monthly
     from bonus_requests
-    where project_id = ${projectId} and status = 'completed' and ${key} = any(${sqlArray(customers, 'text')})
+    where project_id = ${projectId} and status = 'completed' and ${key} = any(${sqlArray([...customers], 'text')})
       and completed_at >= least(${dayStart}, ${monthStart})
     group by 1`);
   for (const r of (result as unknown as { rows: { customer: string; daily: string; monthly: string }[] }).rows) {

@@ -185,10 +185,12 @@ function withIds(rows: StoredRequest[], created: CreatedRequest[]): (StoredReque
 }
 
 /**
- * 'Olası tekrar': each new request whose customer (id, else username) and bonus type match an
- * earlier request of the project within the duplicate window points at the latest such one,
- * so every view can link to it before anyone pays twice. The new requests' keys come from what
- * was just stored (not read back); only rows with a match are written.
+ * 'Olası tekrar', both ways: each new request is paired with every request of the project whose
+ * customer (id, else username) and bonus type match and whose creation lies within the duplicate
+ * window of its own, before or after it (a sync import may bring older rows than those held), and
+ * each pair is written in both directions, so the request already in the queue shows the newcomer
+ * as well. Requests of one batch pair with each other too. The new requests' keys come from what
+ * was just stored (not read back); only matches are written, so a batch without any writes nothing.
  */
 async function flagPossibleDuplicates(tx: DbOrTx, projectId: number, created: (StoredRequest & { id: number })[]): Promise<void> {
   const keyed = created.filter((r) => r.customerId || r.customerUsername);
@@ -197,23 +199,24 @@ async function flagPossibleDuplicates(tx: DbOrTx, projectId: number, created: (S
   const nKey = customerKey(sql.raw('n.customer_id'), sql.raw('n.customer_username'));
   const oKey = customerKey(sql.raw('o.customer_id'), sql.raw('o.customer_username'));
   const rows = JSON.stringify(keyed.map((r) => ({ id: r.id, bonus_type: r.bonusType, customer_id: r.customerId, customer_username: r.customerUsername, created_ms: r.createdAt.getTime() })));
+  const window = sql`make_interval(hours => ${duplicateWindowHours}::int)`;
+  // One range of the (project, bonus type, customer key, created_at, id) index per new request.
   await tx.execute(sql`
-    update bonus_requests b set possible_duplicate_of_id = d.dup_id
-    from (
-      select n.id, (
-        select o.id from bonus_requests o
-        where o.project_id = ${projectId} and o.bonus_type = n.bonus_type and ${oKey} = ${nKey}
-          and o.created_at >= n.created_at - make_interval(hours => ${duplicateWindowHours}::int)
-          and (o.created_at, o.id) < (n.created_at, n.id)
-        order by o.created_at desc, o.id desc limit 1
-      ) as dup_id
-      from (
-        select n.id, n.bonus_type, n.customer_id, n.customer_username, ${fromEpochMs(sql.raw('n.created_ms'))} as created_at
-        from json_to_recordset(${rows}::json) as n(id int, bonus_type text, customer_id text, customer_username text, created_ms bigint)
-      ) n
+    with n as (
+      select n.id, n.bonus_type, n.customer_id, n.customer_username, ${fromEpochMs(sql.raw('n.created_ms'))} as created_at
+      from json_to_recordset(${rows}::json) as n(id int, bonus_type text, customer_id text, customer_username text, created_ms bigint)
+    ),
+    pairs as (
+      select n.id as a, o.id as b
+      from n join bonus_requests o
+        on o.project_id = ${projectId} and o.bonus_type = n.bonus_type and ${oKey} = ${nKey}
+          and o.created_at between n.created_at - ${window} and n.created_at + ${window}
+          and o.id <> n.id
       where ${nKey} is not null
-    ) d
-    where b.id = d.id and d.dup_id is not null`);
+    )
+    insert into bonus_request_duplicates (request_id, other_id)
+    select a, b from pairs union select b, a from pairs
+    on conflict do nothing`);
 }
 
 /** Creates requests in their own transaction and sends the socket events once it commits. */

@@ -117,22 +117,24 @@ describe("'Olası tekrar': duplicate detection", () => {
   const created = (items: object[]) =>
     createRequests(bed.app.ctx, { projectId: bed.project.id, source: 'sync', actor: SYSTEM_ACTOR, items: items as never }).then((r) => r.created);
   const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
-  const flagOf = async (id: number) => (await get(bed.app, url(id), bed.tokens.agent)).json().data.request.possibleDuplicateOfId;
+  /** The ids a request's 'Olası tekrar' lists, as its detail answers them. */
+  const flagOf = async (id: number) => ((await get(bed.app, url(id), bed.tokens.agent)).json().data.request.possibleDuplicates as { id: number }[]).map((d) => d.id);
   const idIn = (batch: { id: number; externalId: string | null }[], externalId: string) => batch.find((r) => r.externalId === externalId)!.id;
 
-  it('flags a request of the same customer and bonus type within the window, pointing at the latest earlier one', async () => {
+  it('flags requests of the same customer and bonus type within the window, each naming the other', async () => {
     const create = (body: object) => post(bed.app, requestsUrl(bed.project.id), bed.tokens.operator, { amount: '50', bonusType: 'cashback', ...body });
-    const first = (await create({ customerUsername: 'Kerem77' })).json().data;
-    expect(first.possibleDuplicateOfId).toBeNull();
+    const first = (await create({ customerUsername: 'Kerem77', externalId: 'KRM-1' })).json().data;
+    expect(first.possibleDuplicates).toEqual([]);
     const second = (await create({ customerUsername: 'kerem77' })).json().data;
-    expect(second.possibleDuplicateOfId).toBe(first.id);
+    expect(second.possibleDuplicates).toEqual([{ id: first.id, externalId: 'KRM-1' }]);
     // Another bonus type, or another customer, is not a duplicate.
-    expect((await create({ customerUsername: 'kerem77', bonusType: 'points' })).json().data.possibleDuplicateOfId).toBeNull();
-    expect((await create({ customerUsername: 'kerem78' })).json().data.possibleDuplicateOfId).toBeNull();
+    expect((await create({ customerUsername: 'kerem77', bonusType: 'points' })).json().data.possibleDuplicates).toEqual([]);
+    expect((await create({ customerUsername: 'kerem78' })).json().data.possibleDuplicates).toEqual([]);
     // The flag is on every view: the list and the detail.
     const list = (await get(bed.app, `${requestsUrl(bed.project.id)}?search=kerem77`, bed.tokens.agent)).json().data.items;
-    expect(list.find((r: { id: number }) => r.id === second.id).possibleDuplicateOfId).toBe(first.id);
-    expect((await get(bed.app, url(second.id), bed.tokens.agent)).json().data.request.possibleDuplicateOfId).toBe(first.id);
+    expect(list.find((r: { id: number }) => r.id === second.id).possibleDuplicates).toEqual([{ id: first.id, externalId: 'KRM-1' }]);
+    expect(await flagOf(second.id)).toEqual([first.id]);
+    expect(await flagOf(first.id)).toEqual([second.id]);
   });
 
   it('does not flag past the window (24 h by default), and matches by customer id as well', async () => {
@@ -141,12 +143,12 @@ describe("'Olası tekrar': duplicate detection", () => {
     const [old] = await created([{ externalId: 'W-OLD', customerId: 'C-900', bonusType: 'points', createdAt: hours(DESK.defaultDuplicateWindowHours + 3) }]);
     const [inside] = await created([{ externalId: 'W-IN', customerId: 'C-900', bonusType: 'points', createdAt: hours(1) }]);
     const [again] = await created([{ externalId: 'W-AGAIN', customerId: 'C-900', bonusType: 'points' }]);
-    expect(await flagOf(old!.id)).toBeNull();
-    expect(await flagOf(inside!.id)).toBeNull();
-    expect(await flagOf(again!.id)).toBe(inside!.id);
+    expect(await flagOf(old!.id)).toEqual([]);
+    expect(await flagOf(inside!.id)).toEqual([again!.id]);
+    expect(await flagOf(again!.id)).toEqual([inside!.id]);
   });
 
-  it('within one sync batch: a later row points at the earlier one of the same customer, a row already stored at the stored one', async () => {
+  it('within one sync batch: rows of the same customer name each other and the row already stored', async () => {
     const [stored] = await created([{ externalId: 'B-STORED', customerUsername: 'Batch.Eda', bonusType: 'cashback', createdAt: at(30) }]);
     const batch = await created([
       { externalId: 'B-1', customerId: 'C-77', bonusType: 'other', createdAt: at(20) },
@@ -157,28 +159,24 @@ describe("'Olası tekrar': duplicate detection", () => {
     ]);
     const idOf = (externalId: string) => idIn(batch, externalId);
     const flags = (externalId: string) => flagOf(idOf(externalId));
-    expect(await flags('B-1')).toBeNull();
-    expect(await flags('B-2')).toBe(stored!.id);
-    expect(await flags('B-3')).toBe(idOf('B-1'));
-    expect(await flags('B-4')).toBeNull();
+    expect(await flags('B-1')).toEqual([idOf('B-3')]);
+    expect(await flags('B-2')).toEqual([stored!.id]);
+    expect(await flagOf(stored!.id)).toEqual([idOf('B-2')]);
+    expect(await flags('B-3')).toEqual([idOf('B-1')]);
+    expect(await flags('B-4')).toEqual([]);
     // No customer at all: nothing to match on.
-    expect(await flags('B-5')).toBeNull();
+    expect(await flags('B-5')).toEqual([]);
   });
 
-  it('with an earlier row in the batch and one already stored, points at whichever is later', async () => {
+  it('an imported row older than one already stored still pairs with it (the window reaches both ways)', async () => {
     const [stored] = await created([{ externalId: 'L-STORED', customerId: 'C-LATER', bonusType: 'points', createdAt: at(15) }]);
     const batch = await created([
       { externalId: 'L-20', customerId: 'C-LATER', bonusType: 'points', createdAt: at(20) },
       { externalId: 'L-10', customerId: 'C-LATER', bonusType: 'points', createdAt: at(10) },
-      { externalId: 'L-5', customerId: 'C-LATER', bonusType: 'points', createdAt: at(5) },
     ]);
     const idOf = (externalId: string) => idIn(batch, externalId);
-    // Nothing earlier than 20 minutes ago: the stored one came later.
-    expect(await flagOf(idOf('L-20'))).toBeNull();
-    // The stored one (15) is later than the batch's earlier row (20).
-    expect(await flagOf(idOf('L-10'))).toBe(stored!.id);
-    // The batch's earlier row (10) is later than the stored one (15).
-    expect(await flagOf(idOf('L-5'))).toBe(idOf('L-10'));
+    expect(await flagOf(idOf('L-20'))).toEqual([stored!.id, idOf('L-10')]);
+    expect(await flagOf(stored!.id)).toEqual([idOf('L-20'), idOf('L-10')]);
   });
 });
 

@@ -23,6 +23,17 @@ const field = <T>(expression: SQL | PgColumn, name: string) => sql<T>`${expressi
 const nameOf = (column: PgColumn) => sql`case when ${column} is null then null else (select u.full_name from users u where u.id = ${column}) end`;
 
 /**
+ * 'Olası tekrar' of a request: its pairs (bonus_request_duplicates), without the others that were
+ * cancelled or failed, which can no longer be paid twice. One probe of the pairs' primary key per
+ * row, which finds nothing on most rows, so the list pays almost nothing for it.
+ */
+const possibleDuplicates = sql`coalesce((
+  select json_agg(json_build_object('id', o.id, 'externalId', o.external_id) order by o.id)
+  from bonus_request_duplicates d join bonus_requests o on o.id = d.other_id
+  where d.request_id = ${r.id} and o.status not in ('cancelled', 'error')
+), '[]'::json)`;
+
+/**
  * The API's view of a request (spec §3 field names: userId = customerId, agentId = assignee),
  * computed by PostgreSQL: each column is already the value the client gets, under its API name.
  * It is the only presenter of a request: selected as columns, its rows are `BonusRequest`s
@@ -51,7 +62,7 @@ export const presentedRequestFields = {
   assignedAt: field<string | null>(isoTimestamp(r.assignedAt), 'assignedAt'),
   reservedForUserId: field<number | null>(r.reservedForUserId, 'reservedForUserId'),
   reservedForName: field<string | null>(reservedFor.fullName, 'reservedForName'),
-  possibleDuplicateOfId: field<number | null>(r.possibleDuplicateOfId, 'possibleDuplicateOfId'),
+  possibleDuplicates: field<BonusRequest['possibleDuplicates']>(possibleDuplicates, 'possibleDuplicates'),
   completedBy: field<number | null>(r.completedByUserId, 'completedBy'),
   completedByName: field<string | null>(completer.fullName, 'completedByName'),
   completedAt: field<string | null>(isoTimestamp(r.completedAt), 'completedAt'),

@@ -1,5 +1,5 @@
 import * as contract from '@common/contract/bonus-requests';
-import { approveRequest as approveEndpoint, getMyQueue, rejectRequest as rejectEndpoint, undoRequestMove } from '@common/contract/request-desk';
+import { approveRequest as approveEndpoint, getCustomerSummary, getMyQueue, rejectRequest as rejectEndpoint, undoRequestMove } from '@common/contract/request-desk';
 import { BONUS_MESSAGES } from '@common/schemas/bonus';
 import { validationError } from '../../lib/errors';
 import { route } from '../../lib/route';
@@ -8,6 +8,7 @@ import { requireAuth } from '../../policies/authorize';
 import type { App } from '../../types';
 import { claimRequest } from './claim-request';
 import { completeRequest } from './complete-request';
+import { customerSummary } from './customer-summary';
 import { approveRequest, rejectRequest } from './decide-approval';
 import { getRequest } from './get-request';
 import { listRequests, serializeRequestListPage } from './list-requests';
@@ -52,6 +53,7 @@ export default async function bonusRoutes(app: App) {
       requestId: request.params.requestId,
       notes: request.body?.notes,
       confirmAmount: request.body?.confirmAmount,
+      duplicateChecked: request.body?.duplicateChecked,
     });
   });
 
@@ -63,6 +65,7 @@ export default async function bonusRoutes(app: App) {
     }),
   );
 
+  route(app, getCustomerSummary, async (request) => customerSummary(db, request.params.projectId, request.query, ctx.clock.now()));
   route(app, getMyQueue, async (request) => myQueue(db, request.params.projectId, requireAuth(request).user));
   route(app, undoRequestMove, async (request) =>
     undoRequest(actorContext(request), { projectId: request.params.projectId, requestId: request.params.requestId, ...request.body }),

@@ -47,13 +47,20 @@ export function useClaimRequest(projectId: number) {
   });
 }
 
+/** What the completion dialog confirms: a note, the amount typed (large amounts), the duplicate tick (flagged requests). */
+export interface CompleteInput {
+  notes?: string;
+  confirmAmount?: string;
+  duplicateChecked?: boolean;
+}
+
 export function useCompleteRequest(projectId: number) {
   const invalidate = useInvalidateRequests(projectId);
   return useMutation({
-    mutationFn: ({ requestId, notes, confirmAmount }: { requestId: number; notes?: string; confirmAmount?: string }) =>
+    mutationFn: ({ requestId, notes, confirmAmount, duplicateChecked }: { requestId: number } & CompleteInput) =>
       apiCall(completeRequest, {
         params: { projectId, requestId },
-        body: { ...(notes ? { notes } : {}), ...(confirmAmount ? { confirmAmount } : {}) },
+        body: { ...(notes ? { notes } : {}), ...(confirmAmount ? { confirmAmount } : {}), ...(duplicateChecked ? { duplicateChecked } : {}) },
       }),
     onSettled: invalidate,
   });

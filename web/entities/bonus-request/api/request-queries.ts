@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { FRESHNESS } from '@common/constants';
-import type { RequestListParams } from '@common/schemas/bonus';
+import type { BonusRequest, RequestListParams } from '@common/schemas/bonus';
 import { getRequestDetail, getRequestStats, listRequests } from '@common/contract/bonus-requests';
-import { getMyQueue } from '@common/contract/request-desk';
+import { getCustomerSummary, getMyQueue } from '@common/contract/request-desk';
 import { apiCall } from '@web/lib/api-call';
 import { queryKeys } from '@web/lib/query-keys';
 
@@ -16,7 +16,19 @@ export const requestKeys = {
   stats: (projectId: number) => queryKeys.project(projectId).scope('requests', { view: 'stats' }),
   mine: (projectId: number) => queryKeys.project(projectId).scope('requests', { view: 'mine' }),
   detail: (projectId: number, requestId: number) => queryKeys.project(projectId).scope('requests', { view: 'detail', requestId }),
+  /** Under 'requests' too: every request event of the project refreshes the customer's history and limits. */
+  customerSummary: (projectId: number, customer: CustomerRef) => queryKeys.project(projectId).scope('requests', { view: 'customer', ...customer }),
 };
+
+/** Whom a customer summary is for: the id a request carries, else its username (as the server's customer key compares them). */
+export type CustomerRef = { customerId: string } | { customerUsername: string };
+
+/** The customer of a request, or null when it names none. */
+export function customerOf(request: Pick<BonusRequest, 'customerId' | 'customerUsername'>): CustomerRef | null {
+  if (request.customerId) return { customerId: request.customerId };
+  if (request.customerUsername) return { customerUsername: request.customerUsername };
+  return null;
+}
 
 /** GET …/requests: one page of the project's requests (the table's, or a board column's next page). */
 export function fetchRequestPage(projectId: number, params: RequestListParams, signal?: AbortSignal) {
@@ -58,6 +70,15 @@ export function myQueueQuery(projectId: number) {
   return queryOptions({
     queryKey: requestKeys.mine(projectId),
     queryFn: ({ signal }) => apiCall(getMyQueue, { params: { projectId } }, { signal }),
+    staleTime: FRESHNESS.boardRequests,
+  });
+}
+
+/** Before paying: the customer's last requests, 30-day completions, open work and limits left. */
+export function customerSummaryQuery(projectId: number, customer: CustomerRef) {
+  return queryOptions({
+    queryKey: requestKeys.customerSummary(projectId, customer),
+    queryFn: ({ signal }) => apiCall(getCustomerSummary, { params: { projectId }, query: customer }, { signal }),
     staleTime: FRESHNESS.boardRequests,
   });
 }

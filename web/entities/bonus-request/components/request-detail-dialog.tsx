@@ -10,6 +10,7 @@ import { requestKeyHandler } from '../model/card-keys';
 import { claimHint, claimLabel, requeueReasonLabel, requestTitle, SOURCE_LABELS } from '../model/request-texts';
 import type { RequestActions } from '../model/use-request-actions';
 import { ApprovalSummary } from './approval-summary';
+import { CustomerSummaryPanel } from './customer-summary-panel';
 import { RequestCardBadges } from './request-card-badges';
 import { PriorityBadge } from './priority-badge';
 import { RequestStatusBadge } from './request-status-badge';
@@ -87,8 +88,9 @@ function DetailActions({ request, actions }: { request: ViewedRequest; actions: 
 }
 
 /**
- * 'Detay': every field of a request and its timeline, live (socket events refresh it), with
- * the caller's actions beside the timeline. `onOpen` follows a link to another request.
+ * 'Detay': every field of a request, the customer's history and limits, and its timeline, live
+ * (socket events refresh it), with the caller's actions beside the timeline. `onOpen` follows a
+ * link to another request (a possible duplicate, one of the customer's last requests).
  */
 export function RequestDetailDialog({
   projectId,
@@ -131,6 +133,7 @@ export function RequestDetailDialog({
                   </div>
                 ))}
               </dl>
+              <CustomerSummaryPanel request={request} onOpen={onOpen} />
               <section aria-labelledby="request-timeline-title">
                 <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
                   <h3 id="request-timeline-title" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">

@@ -49,4 +49,6 @@ export function descriptionStart(description: string | null, max = 80): string |
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 
-export const DUPLICATE_LABEL = 'Olası tekrar';
+export const DUPLICATE_LABEL = TERMS.possibleDuplicate;
+/** The tick a flagged request's completion needs (the server refuses it without: duplicateChecked). */
+export const DUPLICATE_CHECK_LABEL = 'Tekrar olmadığını kontrol ettim';

@@ -7,7 +7,7 @@ import type { AssignResponse, BonusRequest, ViewedRequest } from '@common/schema
 import { errorMessage } from '@web/lib/api-error';
 import { formatMoney } from '@web/lib/format';
 import { notify } from '@web/lib/notify';
-import { useApproveRequest, useClaimRequest, useCompleteRequest, useRejectRequest, useRequeueRequest, useUndoRequest } from '../api/request-mutations';
+import { type CompleteInput, useApproveRequest, useClaimRequest, useCompleteRequest, useRejectRequest, useRequeueRequest, useUndoRequest } from '../api/request-mutations';
 import { myQueueQuery, requestKeys } from '../api/request-queries';
 import { useClaimHolds } from './claim-hold';
 import { requestTitle, reservedForText, UNDO_FAILED_TEXT, UNDO_LABEL, UNDONE_TEXT } from './request-texts';
@@ -249,7 +249,7 @@ export function useRequestActions(projectId: number, texts: ActionTexts) {
         'Ret işlemi başarısız',
       );
     },
-    confirmComplete: (input: { notes?: string; confirmAmount?: string }) => {
+    confirmComplete: (input: CompleteInput) => {
       const request = completing;
       if (!request) return;
       void run(
