@@ -200,7 +200,6 @@ export const approveRequestBody = z.strictObject({}).nullish();
 export const rejectRequestBody = z.strictObject({
   reason: z.string({ error: BONUS_MESSAGES.rejectReasonRequired }).trim().min(1, BONUS_MESSAGES.rejectReasonRequired).max(500, 'Ret sebebi en fazla 500 karakter olabilir'),
 });
-export type RejectRequestBody = z.infer<typeof rejectRequestBody>;
 /** 'Geri Al': which move to take back, and the version that move left (anything since refuses the undo). */
 export const undoRequestBody = z.strictObject({
   action: z.enum(['complete', 'requeue'], { error: 'Geri alınacak işlem complete veya requeue olmalıdır' }),

@@ -1,7 +1,10 @@
+import type { ReactElement } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { BONUS_MESSAGES } from '@common/schemas/bonus';
+import { createQueryClient } from '@web/lib/query-client';
 import { viewedRequest } from '@web/test/request-fixtures';
 import { requestKeyHandler } from '../model/card-keys';
 import type { RequestActions } from '../model/use-request-actions';
@@ -59,11 +62,14 @@ describe('four eyes on screen', () => {
   });
 
   it('the completion dialog says, at or above the threshold, that it goes for approval', () => {
-    const request = viewedRequest({ amount: '9000.00', status: 'assigned' });
-    const { rerender } = render(<CompleteDialog request={request} threshold={null} approvalThreshold="9000" busy={false} onConfirm={() => undefined} onClose={() => undefined} />);
+    // No customer: the customer's history panel stays out of this test.
+    const request = viewedRequest({ amount: '9000.00', status: 'assigned', customerId: null, userId: null, customerUsername: null });
+    const client = createQueryClient();
+    const wrap = (ui: ReactElement) => <QueryClientProvider client={client}>{ui}</QueryClientProvider>;
+    const { rerender } = render(wrap(<CompleteDialog request={request} threshold={null} approvalThreshold="9000" busy={false} onConfirm={() => undefined} onClose={() => undefined} />));
     expect(screen.getByTestId('approval-notice')).toHaveTextContent('ikinci bir kişinin onayına gönderilir');
     expect(screen.getByRole('button', { name: 'Onaya Gönder' })).toBeInTheDocument();
-    rerender(<CompleteDialog request={{ ...request, amount: '8999.99' }} threshold={null} approvalThreshold="9000" busy={false} onConfirm={() => undefined} onClose={() => undefined} />);
+    rerender(wrap(<CompleteDialog request={{ ...request, amount: '8999.99' }} threshold={null} approvalThreshold="9000" busy={false} onConfirm={() => undefined} onClose={() => undefined} />));
     expect(screen.queryByTestId('approval-notice')).toBeNull();
     expect(screen.getByRole('button', { name: 'Tamamla' })).toBeInTheDocument();
   });
