@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TERMS } from './terms';
 import { localDate } from './time-zone';
 
 /**
@@ -15,6 +16,10 @@ import { localDate } from './time-zone';
  *   is exact (one decimal); median and p90 are nearest-rank percentiles of whole minutes (rounded down).
  * - dailyAverage: totalRequests ÷ days in the period, one decimal.
  * - requeueCount: requeues (back to the queue) that happened in the period.
+ * - Approvals (four eyes) count DECISIONS in the period, not requests created in it: approved = approvals given
+ *   (approved_at in the period's local days), rejected = rejections given in them, waiting = completions waiting
+ *   for approval now (whatever the period); median approval time = nearest-rank median of the whole minutes from
+ *   approval_requested_at to approved_at of the approvals given in the period (null with none).
  * - A value that cannot be computed is null; the screen shows 'N/A' with 'Veri bulunamadı'.
  */
 export const ANALYTICS_TEXT = {
@@ -33,6 +38,30 @@ export const ANALYTICS_TEXT = {
   loadFailedBody: 'Dashboard verileri yüklenirken bir hata oluştu.',
   retry: 'Tekrar Dene',
   loading: 'Veriler yükleniyor...',
+} as const;
+
+/** Four eyes in the reports and the advanced dashboard (see the definitions above). */
+export const approvalFiguresSchema = z.object({
+  approved: z.number().int(),
+  rejected: z.number().int(),
+  waiting: z.number().int(),
+  medianApprovalMinutes: z.number().int().nullable(),
+});
+export type ApprovalFigures = z.infer<typeof approvalFiguresSchema>;
+
+/** The tiles' and the export's words for them. */
+export const APPROVAL_FIGURE_LABELS = {
+  title: 'Onaylar',
+  approved: 'Onaylanan',
+  rejected: 'Reddedilen',
+  waiting: TERMS.approvals,
+  waitingHint: 'Şu anda',
+  medianApprovalMinutes: 'Medyan onay süresi',
+  /** The export's column, whose cells are numbers of minutes. */
+  medianApprovalMinutesColumn: 'Medyan Onay Süresi (dk)',
+  empty: 'Bu dönemde onay işlemi yok',
+  emptyHint: 'Onay eşiğini aşan tamamlamalar burada sayılır.',
+  loadFailed: 'Onay verileri yüklenemedi',
 } as const;
 
 export const DASHBOARD_PERIODS = ['7d', '30d', '90d'] as const;

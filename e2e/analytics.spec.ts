@@ -35,6 +35,8 @@ test.describe('Gelişmiş Dashboard', () => {
     await expect(page.locator('figure[data-legend-position="top"] canvas')).toHaveCount(3);
     await expect(page.getByRole('heading', { name: 'Sistem Sağlığı' })).toBeVisible();
     await expect(page.getByText('API çalışma süresi')).toBeVisible();
+    // Four eyes: the approval tiles of the last 30 days (or their one empty message).
+    await expect(page.getByRole('heading', { name: 'Onaylar' })).toBeVisible();
 
     const auto = page.getByLabel('Otomatik yenileme');
     const interval = page.getByLabel('Yenileme aralığı');
@@ -81,6 +83,8 @@ test.describe('Raporlar', () => {
     const thisMonth = await total.innerText();
     await page.getByLabel('Ay', { exact: true }).fill('2020-01');
     await expect(page.getByText('Bu dönemde talep yok')).toBeVisible();
+    // Approvals are decisions of the period, shown even without requests created in it.
+    await expect(page.getByRole('heading', { name: 'Onaylar' })).toBeVisible();
     expect(await total.innerText()).not.toEqual(thisMonth);
     await page.getByLabel('Dönem').selectOption('range');
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date());

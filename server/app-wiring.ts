@@ -1,6 +1,7 @@
 import type { AppContext } from './context';
 import { presenceOf } from './modules/agents';
 import { announceRequestChanges } from './modules/bonus';
+import { notifyApprovers } from './modules/notifications';
 import { handOutInEveryProject, handOutTo, handOutWaiting } from './modules/routing';
 
 /**
@@ -19,6 +20,8 @@ export function wireAppEvents(ctx: AppContext): void {
   events.on('membershipsEnded', ({ userId, projectIds }) => presenceOf(ctx).refreshUser(userId, projectIds));
   events.on('membersBecameEligible', ({ projectId, userIds }) => handOutTo(ctx, projectId, userIds));
   events.on('rulesChanged', ({ projectId }) => handOutWaiting(ctx, projectId));
+  // Four eyes: the project's approvers hear of a completion waiting for them (outbox, after the commit).
+  events.on('approvalRequested', (asked) => notifyApprovers(ctx, asked));
   events.on('capacityChanged', ({ userId }) => handOutInEveryProject(ctx, userId));
   // Agents on the default capacity have room now: waiting requests the rules route to them are handed out.
   events.on('settingsChanged', ({ projectId, capacityRaised }) => (capacityRaised ? handOutWaiting(ctx, projectId) : undefined));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dashboardPeriodQuery } from '../analytics';
+import { approvalFiguresSchema, dashboardPeriodQuery } from '../analytics';
 import { projectParams } from '../schemas/api';
 import { defineEndpoint } from './define-endpoint';
 
@@ -22,6 +22,8 @@ export const dashboardStatsSchema = z.object({
   p90ProcessingTime: z.number().int().nullable(),
   dailyAverage: z.number(),
   requeueCount: z.number().int(),
+  /** Four eyes: decisions in the period and what waits now (common/analytics.ts). */
+  approvals: approvalFiguresSchema,
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 

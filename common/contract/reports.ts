@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { exportFormatQuery, REPORT_TYPES, reportExportQuery, reportPeriodQuery } from '../analytics';
+import { approvalFiguresSchema, exportFormatQuery, REPORT_TYPES, reportExportQuery, reportPeriodQuery } from '../analytics';
 import { projectParams } from '../schemas/api';
 import { requestListQuery } from '../schemas/bonus';
 import { defineEndpoint } from './define-endpoint';
@@ -45,6 +45,8 @@ export const reportSchema = z.object({
   requeueCount: z.number().int(),
   statusCounts: z.record(z.string(), z.number().int()),
   topAgents: z.array(topAgentSchema),
+  /** Four eyes: decisions in the period and what waits now (common/analytics.ts). */
+  approvals: approvalFiguresSchema,
   parts: z.array(reportPartSchema),
 });
 export type Report = z.infer<typeof reportSchema>;

@@ -47,6 +47,11 @@ export interface AppEvents {
   membershipsEnded: { userId: number; projectIds: number[] };
   /** An active routing rule was created, changed or switched on: waiting requests may have a target now. */
   rulesChanged: { projectId: number };
+  /**
+   * Four eyes: a completion went to 'pending_approval' (the request as presented right after the move, by the
+   * person who asked). The project's approvers are told through the notifications outbox.
+   */
+  approvalRequested: { projectId: number; request: BonusRequest };
   /** A project's settings changed in a way that may make someone a routing target (capacity raised). */
   settingsChanged: { projectId: number; capacityRaised: boolean };
 }

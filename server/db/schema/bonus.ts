@@ -155,7 +155,11 @@ export const bonusRequestEvents = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (t) => [index('bonus_request_events_request_idx').on(t.requestId, t.id)],
+  (t) => [
+    index('bonus_request_events_request_idx').on(t.requestId, t.id),
+    // Rejections given in a period (reports): few rows, so a small partial index rather than a scan of every event.
+    index('bonus_request_events_rejected_idx').on(t.projectId, t.createdAt).where(sql`${t.type} = 'rejected'`),
+  ],
 );
 
 /**

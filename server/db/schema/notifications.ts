@@ -15,7 +15,7 @@ export const notifications = pgTable(
     projectId: integer('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
-    event: text('event', { enum: ['sync_failed', 'sync_partial', 'request_waiting', 'agent_forced_offline', 'agent_forced_logout'] }).notNull(),
+    event: text('event', { enum: ['sync_failed', 'sync_partial', 'request_waiting', 'agent_forced_offline', 'agent_forced_logout', 'approval_requested'] }).notNull(),
     channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
     recipientUserId: integer('recipient_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The address or phone number at the time of the event. */

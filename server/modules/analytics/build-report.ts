@@ -3,6 +3,7 @@ import type { Report, ReportColumn, ReportPart } from '@common/contract/reports'
 import { BONUS_TYPE_LABELS, BONUS_TYPES, REQUEST_STATUS_LABELS, REQUEST_STATUSES, type BonusType, type RequestStatus } from '@common/enums';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
+import { approvalFiguresPart } from './approval-figures';
 import { agentTotalsPart } from './dashboard';
 import { periodFiguresPart, processingFigures } from './period-figures';
 import { IN_RANGE, readRollups, rollupPart, type RollupPart } from './rollup-statement';
@@ -194,10 +195,11 @@ const projectPart = rollupPart(
 
 /** §7.9 report of one type over a range of the project's local days, from the roll-ups, in one statement. */
 export async function buildReport(ctx: AppContext, projectId: number, type: ReportType, range: DayRange & { label: string }): Promise<Report> {
-  const { project, figures: f, topAgents, own } = await readRollups(ctx.database, `report_${type}`, projectId, range, {
+  const { project, figures: f, topAgents, approvals, own } = await readRollups(ctx.database, `report_${type}`, projectId, range, {
     project: projectPart,
     figures: periodFiguresPart(range),
     topAgents: agentTotalsPart(5),
+    approvals: approvalFiguresPart,
     own: PARTS[type].part,
   });
   if (!project) throw notFound('Proje bulunamadı');
@@ -217,6 +219,7 @@ export async function buildReport(ctx: AppContext, projectId: number, type: Repo
     requeueCount: f.requeueCount,
     statusCounts: f.statusCounts,
     topAgents,
+    approvals,
     parts: PARTS[type].build(range, own as never),
   };
 }

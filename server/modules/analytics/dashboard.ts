@@ -3,6 +3,7 @@ import type { ActivityItem, DashboardHealth, DashboardPerformance, DashboardStat
 import { ACTIVE_STATUSES, PROBLEM_STATUSES, WAITING_STATUSES } from '@common/enums';
 import type { AppContext } from '../../context';
 import { countActiveAgents } from './active-agents';
+import { approvalFiguresPart } from './approval-figures';
 import { periodFiguresPart } from './period-figures';
 import { IN_RANGE, readRollups, rollupPart, type RollupPart } from './rollup-statement';
 
@@ -17,8 +18,8 @@ function rangeOf(ctx: AppContext, timeZone: string, period: DashboardPeriod): Da
 /** §7.6 stats: the figures of common/analytics.ts over the last 7, 30 or 90 local days (`timeZone`: the project's). */
 export async function dashboardStats(ctx: AppContext, projectId: number, timeZone: string, period: DashboardPeriod): Promise<DashboardStats> {
   const range = rangeOf(ctx, timeZone, period);
-  const [{ figures: f }, activeAgents] = await Promise.all([
-    readRollups(ctx.database, 'dashboard_stats', projectId, range, { figures: periodFiguresPart(range) }),
+  const [{ figures: f, approvals }, activeAgents] = await Promise.all([
+    readRollups(ctx.database, 'dashboard_stats', projectId, range, { figures: periodFiguresPart(range), approvals: approvalFiguresPart }),
     countActiveAgents(ctx, projectId),
   ]);
   return {
@@ -33,6 +34,7 @@ export async function dashboardStats(ctx: AppContext, projectId: number, timeZon
     p90ProcessingTime: f.p90ProcessingTime,
     dailyAverage: f.dailyAverage,
     requeueCount: f.requeueCount,
+    approvals,
   };
 }
 

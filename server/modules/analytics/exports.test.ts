@@ -117,7 +117,7 @@ describe('report export', () => {
     expect(file.status).toBe(200);
     expect(file.headers['content-disposition']).toContain(`bonus-raporu-${bed.project.code}-2026-03.xlsx`);
     const wb = await readXlsx(file.raw);
-    expect(wb.worksheets.map((s) => s.name)).toEqual(['Özet', 'Günlük', 'Bonus Türleri']);
+    expect(wb.worksheets.map((s) => s.name)).toEqual(['Özet', 'Onaylar', 'Günlük', 'Bonus Türleri']);
     const daily = wb.getWorksheet('Günlük')!;
     expect(daily.actualRowCount - 2).toBe(31);
     const tenth = daily.getRow(3 + 9);

@@ -7,6 +7,7 @@ import { projectTimeZone, requireAuth } from '../../policies/authorize';
 import type { App } from '../../types';
 import { writeAudit } from '../audit';
 import type { AuditDetails, AuditResourceChoice } from '@common/audit-catalogue';
+import { approvalsFilePart } from './approval-figures';
 import { buildReport } from './build-report';
 import { dashboardActivity, dashboardHealth, dashboardPerformance, dashboardStats } from './dashboard';
 import { REQUEST_EXPORT_COLUMNS, requestExportPages } from './export-requests';
@@ -74,7 +75,7 @@ export default async function analyticsRoutes(app: App) {
         fileName: `${REPORT_FILE_PREFIX[type]}-${report.project.code}-${range.label}.${fileExtension(format)}`,
         title: `${report.project.name} (${report.project.code}) — ${REPORT_TYPE_LABELS[type]} — ${range.from} / ${range.to}`,
         timeZone: projectTimeZone(req),
-        parts: [summary, ...report.parts.map((p) => ({ name: p.title, columns: p.columns, rows: [p.rows] }))],
+        parts: [summary, approvalsFilePart(report.approvals), ...report.parts.map((p) => ({ name: p.title, columns: p.columns, rows: [p.rows] }))],
       };
     }),
   );

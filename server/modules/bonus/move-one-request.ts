@@ -56,6 +56,7 @@ export async function moveOneRequest<A extends AuditActionOn<'bonus_request'>>(
     };
   });
   publishRequestChanges(ctx, presented.changes);
+  if (move.action === 'complete' && presented.request.status === 'pending_approval') ctx.events.publish('approvalRequested', { projectId: input.projectId, request: presented.request });
   // Below capacity again: the waiting requests the routing rules send to them are handed out now.
   if (releasedUserId !== null) ctx.events.publish('membersBecameEligible', { projectId: input.projectId, userIds: [releasedUserId] });
   return presented.request;

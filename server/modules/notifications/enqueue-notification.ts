@@ -1,4 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { Role } from '@common/enums';
 import type { NotificationEvent } from '@common/schemas/settings';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -7,7 +8,7 @@ import { readProjectSettings, readSystemSettings } from '../settings';
 import { transportsOf } from '../settings';
 import { composeNotification } from './notification-messages';
 
-/** Who hears about a project's events: its active managers and admins. */
+/** Who hears about a project's events unless the event names its own audience: its active managers and admins. */
 const RECIPIENT_ROLES = ['admin', 'manager'] as const;
 
 export interface EnqueueInput {
@@ -16,6 +17,8 @@ export interface EnqueueInput {
   lines: string[];
   /** Same key → told once (e.g. 'request_waiting:42'); recipient and channel are appended. */
   dedupeKey?: string;
+  /** The project's active members with one of these roles instead, leaving out `except` (e.g. the person who asked). */
+  audience?: { roles: readonly Role[]; except?: number | null };
 }
 
 /**
@@ -37,7 +40,14 @@ export async function enqueueNotification(ctx: AppContext, tx: DbOrTx, input: En
     .select({ id: users.id, email: users.email, phone: users.phone })
     .from(projectMembers)
     .innerJoin(users, eq(users.id, projectMembers.userId))
-    .where(and(eq(projectMembers.projectId, input.projectId), eq(users.isActive, true), inArray(users.role, [...RECIPIENT_ROLES])));
+    .where(
+      and(
+        eq(projectMembers.projectId, input.projectId),
+        eq(users.isActive, true),
+        inArray(users.role, [...(input.audience?.roles ?? RECIPIENT_ROLES)]),
+        input.audience?.except != null ? ne(users.id, input.audience.except) : undefined,
+      ),
+    );
   const { appName } = await readSystemSettings(tx);
   const message = composeNotification(input.event, appName, { projectName: project.name, lines: input.lines });
 

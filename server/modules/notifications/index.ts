@@ -2,4 +2,5 @@
 export { WAITING_ALERT_TICK_MS, alertWaitingRequests } from './alert-waiting-requests';
 export { DELIVERY_TICK_MS, deliverDueNotifications } from './deliver-notifications';
 export { enqueueNotification } from './enqueue-notification';
+export { notifyApprovers } from './notify-approvers';
 export { default as notificationRoutes } from './routes';

@@ -3,6 +3,7 @@ import { useIsFetching, useQueries, useQueryClient } from '@tanstack/react-query
 import { Activity, CheckCircle2, CircleDollarSign, Percent, RefreshCw } from 'lucide-react';
 import { ANALYTICS_TEXT, formatMinutes } from '@common/analytics';
 import { REQUEST_EVENTS, SOCKET_EVENTS } from '@common/socket-events';
+import { ApprovalTiles } from '@web/components/approval-tiles';
 import { RequireProject } from '@web/components/layout/require-project';
 import { Button, Card, CardBody, CardHeader, Checkbox, ErrorState, LoadingState, Select, StatCard } from '@web/components/ui';
 import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent } from '@web/lib/format';
@@ -97,6 +98,7 @@ function AdvancedDashboard({ projectId }: { projectId: number }) {
         <StatCard label="Toplam Gelir" value={formatMoney(s.totalRevenue)} icon={CircleDollarSign} tone="warning" />
         <StatCard label="Başarı Oranı" value={s.successRate === null ? null : formatPercent(s.successRate)} icon={Percent} tone="info" />
       </div>
+      <ApprovalTiles figures={s.approvals} period="Son 30 gün" />
       <div className="grid grid-cols-1 gap-5 xl:grid-cols-3">
         <Card className="xl:col-span-2">
           <CardHeader title="Haftalık Talep Trendi" description="Son 7 gün: oluşturulan ve tamamlanan talepler" />

@@ -4,6 +4,7 @@ import { CheckCircle2, CircleDollarSign, FileBarChart, Percent } from 'lucide-re
 import { ANALYTICS_TEXT, formatMinutes, REPORT_TYPE_LABELS, REPORT_TYPES, type ReportType } from '@common/analytics';
 import { localDate } from '@common/time-zone';
 import { useProjectTimeZone } from '@web/stores/session-store';
+import { ApprovalTiles } from '@web/components/approval-tiles';
 import { ExportButtons } from '@web/components/export/export-buttons';
 import { RequireProject } from '@web/components/layout/require-project';
 import { MetricList } from '@web/components/metric-list';
@@ -59,6 +60,7 @@ function Reports({ projectId }: { projectId: number }) {
             <StatCard label="Toplam Tutar" value={formatMoney(r.totalAmount)} icon={CircleDollarSign} tone="warning" />
             <StatCard label="Tamamlanma Oranı" value={r.completionRate === null ? null : formatPercent(r.completionRate)} icon={Percent} />
           </div>
+          <ApprovalTiles figures={r.approvals} period={`${r.period.from} – ${r.period.to}`} />
           {r.totalRequests === 0 ? (
             <Card>
               <EmptyState icon={FileBarChart} title="Bu dönemde talep yok" description="Başka bir dönem ya da tarih aralığı seçin." />

@@ -1,0 +1,1 @@
+CREATE INDEX "bonus_request_events_rejected_idx" ON "bonus_request_events" USING btree ("project_id","created_at") WHERE "bonus_request_events"."type" = 'rejected';
