@@ -30,6 +30,22 @@ async function setThreshold(page: Page, value: string | null) {
   expect(status).toBe(200);
 }
 
+/** A completed request of `customer`, paid by the signed-in page through the API (another bonus type: no duplicate flag). */
+async function paidBefore(page: Page, customer: string, amount: string) {
+  const session = await pageSession(page);
+  const status = await page.evaluate(
+    async ({ session, customer, amount }) => {
+      const base = `/api/bonus/projects/${session.activeProjectId}/requests`;
+      const headers = { Authorization: `Bearer ${session.token}`, 'Content-Type': 'application/json' };
+      const created = (await (await fetch(base, { method: 'POST', headers, body: JSON.stringify({ customerUsername: customer, amount, bonusType: 'points', priority: 1 }) })).json()).data;
+      await fetch(`${base}/${created.id}/assign`, { method: 'POST', headers, body: '{}' });
+      return (await (await fetch(`${base}/${created.id}/complete`, { method: 'POST', headers, body: '{}' })).json()).data.status;
+    },
+    { session, customer, amount },
+  );
+  expect(status).toBe('completed');
+}
+
 test.describe('dört göz', () => {
   let admin: Page;
   test.beforeAll(async ({ browser }) => {
@@ -51,9 +67,12 @@ test.describe('dört göz', () => {
     await loginAs(manager, 'manager'); // Elif Demir: approves
 
     const id = `ONAY-${Date.now()}`;
+    const customer = `onay_${Date.now()}`;
+    // The customer was paid once before: the approver sees it in their history.
+    await paidBefore(agent, customer, '150');
     const form = agent.getByRole('form', { name: 'Manuel Bonus Talebi Oluştur' });
     await form.getByLabel('Dış Referans (opsiyonel)').fill(id);
-    await form.getByLabel('Kullanıcı Adı').fill(`onay_${Date.now()}`);
+    await form.getByLabel('Kullanıcı Adı').fill(customer);
     await form.getByLabel(/Tutar/).fill('950000');
     await form.getByLabel('Bonus Türü').selectOption('cashback');
     await form.getByLabel('Öncelik (1-5)').fill('5');
@@ -86,6 +105,7 @@ test.describe('dört göz', () => {
     await row.getByRole('button', { name: /Detay/ }).first().click();
     const detail = manager.getByRole('dialog', { name: /^Talep Detayı/ });
     await expect(detail.getByTestId('approval-summary')).toContainText('Onay eşiği aşıldı');
+    await expect(detail.getByTestId('customer-paid')).toHaveText('Bu müşteri son 30 günde 1 bonusla ₺150,00 aldı');
     // One key approves, after a confirmation that names the amount; focus starts on 'Vazgeç'.
     await detail.getByRole('heading', { name: 'Zaman Çizelgesi' }).click();
     await manager.keyboard.press('o');
