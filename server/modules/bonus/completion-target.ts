@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ApprovalDetails, CustomerLimitPeriod } from '@common/approval';
 import type { DbOrTx } from '../../db/client';
 import { sqlArray } from '../../db/sql-arrays';
@@ -81,6 +81,14 @@ async function customerUsage(tx: DbOrTx, projectId: number, timeZone: string, ca
   return customerPaidSince(tx, projectId, timeZone, customers, now);
 }
 
+/** When the local day and the local month of `at` began in `timeZone` (a value or a column): where the limits count from. */
+export function limitPeriodStarts(at: SQL, timeZone: SQL | string): Record<CustomerLimitPeriod, SQL> {
+  return {
+    daily: sql`(date_trunc('day', ${at} at time zone ${timeZone}) at time zone ${timeZone})`,
+    monthly: sql`(date_trunc('month', ${at} at time zone ${timeZone}) at time zone ${timeZone})`,
+  };
+}
+
 /**
  * The one rule of what counts toward a customer's limits: the completed amounts of each customer
  * (by customer key) since the local day and the local month of `now` began in the project's time
@@ -90,8 +98,7 @@ export async function customerPaidSince(db: DbOrTx, projectId: number, timeZone:
   const usage = new Map<string, Record<CustomerLimitPeriod, number>>(customers.map((c) => [c, { daily: 0, monthly: 0 }]));
   if (customers.length === 0) return usage;
   const at = sql`${now.toISOString()}::timestamptz`;
-  const dayStart = sql`(date_trunc('day', ${at} at time zone ${timeZone}) at time zone ${timeZone})`;
-  const monthStart = sql`(date_trunc('month', ${at} at time zone ${timeZone}) at time zone ${timeZone})`;
+  const { daily: dayStart, monthly: monthStart } = limitPeriodStarts(at, timeZone);
   const key = customerKey(bonusRequests.customerId, bonusRequests.customerUsername);
   const result = await db.execute(sql`
     select ${key} as customer,

@@ -3,14 +3,21 @@ import { BONUS_TYPES } from '@common/enums';
 import type { CustomerSummary, CustomerSummaryQuery } from '@common/schemas/customer-summary';
 import type { DbOrTx } from '../../db/client';
 import { bonusRequests, customerKey } from '../../db/schema';
-import { cents, customerPaidSince, money } from './completion-target';
-import { readDeskSettings } from './desk-settings';
+import { SETTINGS_DEFAULTS } from '@common/constants';
+import { cents, limitPeriodStarts, money } from './completion-target';
 import { isoTimestamp } from './present-request';
 
 const RECENT = 10;
 const LAST_DAYS = 30;
 
-type Totals = { key: string; recent: CustomerSummary['recent']; last30: { count: number; amount: string }; open: CustomerSummary['open'] };
+type Totals = {
+  key: string;
+  recent: CustomerSummary['recent'];
+  last30: { count: number; amount: string };
+  open: CustomerSummary['open'];
+  /** The project's limits and what the customer was paid in their periods (limitPeriodStarts). */
+  limits: { dailyLimit: string | null; monthlyLimit: string | null; daily: string; monthly: string } | null;
+};
 
 /**
  * Before paying, what an agent should know of the customer in this project: their last requests,
@@ -27,6 +34,8 @@ export async function customerSummary(db: DbOrTx, projectId: number, query: Cust
   const key = customerKey(sql`${query.customerId ?? null}::text`, sql`${query.customerUsername ?? null}::text`);
   const rowKey = customerKey(bonusRequests.customerId, bonusRequests.customerUsername);
   const at = sql`${now.toISOString()}::timestamptz`;
+  // The limits' periods, in the project's own time zone (the same rule as the completion's).
+  const starts = limitPeriodStarts(at, sql`coalesce(ps.timezone, ${SETTINGS_DEFAULTS.timezone})`);
   const part = (statuses: string[]) => {
     const where = sql.raw(`status in (${statuses.map((s) => `'${s}'`).join(', ')})`);
     return sql`json_build_object('count', count(*) filter (where ${where}), 'amount', (coalesce(sum(amount) filter (where ${where}), 0))::text)`;
@@ -47,18 +56,21 @@ export async function customerSummary(db: DbOrTx, projectId: number, query: Cust
           'amount', (coalesce(sum(amount) filter (where status = 'completed' and completed_at >= ${at} - make_interval(days => ${LAST_DAYS})), 0))::text)
         from mine) as last30,
       (select json_build_object('waiting', ${part(['new', 'queued'])}, 'inProgress', ${part(['assigned', 'in_progress'])}, 'pendingApproval', ${part(['pending_approval'])})
-        from mine) as open`);
+        from mine) as open,
+      (select json_build_object('dailyLimit', ps.customer_daily_limit::text, 'monthlyLimit', ps.customer_monthly_limit::text,
+          'daily', (select coalesce(sum(amount), 0) from mine where status = 'completed' and completed_at >= ${starts.daily})::text,
+          'monthly', (select coalesce(sum(amount), 0) from mine where status = 'completed' and completed_at >= ${starts.monthly})::text)
+        from project_settings ps where ps.project_id = ${projectId}) as limits`);
   const [row] = (result as unknown as { rows: Totals[] }).rows;
-  const { key: customer, recent, last30, open } = row!;
+  const { recent, last30, open, limits: figures } = row!;
 
-  const settings = await readDeskSettings(db, projectId);
+  // One statement answers it all (the detail opens it on every request): the limits come with it.
   const limits: CustomerSummary['limits'] = { daily: null, monthly: null };
-  if (settings.customerDailyLimit !== null || settings.customerMonthlyLimit !== null) {
-    const used = (await customerPaidSince(db, projectId, settings.timezone, [customer], now)).get(customer)!;
-    for (const period of ['daily', 'monthly'] as const) {
-      const limit = period === 'daily' ? settings.customerDailyLimit : settings.customerMonthlyLimit;
-      if (limit !== null) limits[period] = { limit: money(cents(limit)), used: money(used[period]), left: money(Math.max(0, cents(limit) - used[period])) };
-    }
+  for (const period of ['daily', 'monthly'] as const) {
+    const limit = figures?.[period === 'daily' ? 'dailyLimit' : 'monthlyLimit'] ?? null;
+    if (limit === null) continue;
+    const used = cents(figures![period]);
+    limits[period] = { limit: money(cents(limit)), used: money(used), left: money(Math.max(0, cents(limit) - used)) };
   }
   return { recent, last30Days: last30, open, limits };
 }
