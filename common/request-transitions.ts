@@ -85,6 +85,19 @@ export const REQUEUE_OTHER_REASON = 'Diğer';
 
 /** The re-queue reason when none is given (spec §4: sent with the reason manual_requeue). */
 export const DEFAULT_REQUEUE_REASON = 'manual_requeue';
+/** The claim lease ran out: the server put the request back. */
+export const LEASE_EXPIRED_REASON = 'lease_expired';
+
+/** What a person reads for each reason code the server writes; a person's own words are shown as they are. */
+export const REQUEUE_REASON_LABELS: Record<string, string> = {
+  [DEFAULT_REQUEUE_REASON]: 'Manuel olarak tekrar sıraya alındı',
+  [LEASE_EXPIRED_REASON]: 'Üstlenme süresi doldu; talep kendiliğinden sıraya döndü',
+};
+
+/** A reason as a person reads it (codes translated). */
+export function requeueReasonText(reason: string): string {
+  return Object.hasOwn(REQUEUE_REASON_LABELS, reason) ? REQUEUE_REASON_LABELS[reason]! : reason;
+}
 
 /** Whether the move may start from `status` (and, when given, lead to `to`). */
 export function canTransition(action: RequestMove, status: RequestStatus, to?: RequestStatus): boolean {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ViewedRequest } from '@common/schemas/bonus';
 import { auditLogs, bonusRequestEvents, bonusRequests, projectSettings } from '../../db/schema';
 import { bearer, login } from '../../test/harness';
-import { expireClaimLeases } from '../routing/claim-lease';
+import { expireClaimLeases } from '../routing';
 import { bonusTestBed, get, insertRequest, post, requestsUrl, signedInMember } from './bonus-test-kit';
 
 let bed: Awaited<ReturnType<typeof bonusTestBed>>;

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { LEASE_EXPIRED_REASON } from '@common/request-transitions';
 import { SOCKET_EVENTS } from '@common/socket-events';
 import type { AppContext } from '../../context';
 import { moveRequests, PendingRequestChanges, publishRequestChanges, SYSTEM_ACTOR, type PresentedChanges } from '../bonus';
 import { handOutTo } from './hand-out';
 
-export const LEASE_EXPIRED_REASON = 'lease_expired';
 export const LEASE_TICK_MS = 60_000;
 /** Only one instance runs the sweep at a time: a transaction-scoped advisory lock it tries, never waits for. */
 const LEASE_LOCK_CLASS = 11_002;

@@ -23,7 +23,6 @@ const when = (value: string | null) => (value ? formatDateTimeWithYear(value) : 
 
 function fields(r: BonusRequest): [string, ReactNode][] {
   return [
-    ['Talep No', `#${r.id}`],
     ['Dış Referans', r.externalId],
     ['Durum', <RequestStatusBadge key="s" status={r.status} />],
     ['Öncelik', <PriorityBadge key="p" priority={r.priority} />],
@@ -48,6 +47,30 @@ function fields(r: BonusRequest): [string, ReactNode][] {
     ['Güncellenme', when(r.updatedAt)],
     ['Açıklama', r.description],
   ];
+}
+
+/** Internal ids and raw codes, for support: out of the way, never in place of the words people read. */
+function TechnicalDetails({ request }: { request: BonusRequest }) {
+  const rows: [string, string | null][] = [
+    ['Talep No', `#${request.id}`],
+    ['Sürüm', String(request.version)],
+    ['Sıraya alma sebebi kodu', request.requeueReason],
+  ];
+  return (
+    <details className="text-xs text-zinc-600 dark:text-zinc-400">
+      <summary className="cursor-pointer select-none">Teknik bilgiler</summary>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        {rows
+          .filter(([, value]) => value !== null)
+          .map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt>{label}</dt>
+              <dd className="font-mono">{value}</dd>
+            </div>
+          ))}
+      </dl>
+    </details>
+  );
 }
 
 /** The moves the server says the caller may make (`request.abilities`), beside the timeline (a, t, r work here too). */
@@ -143,6 +166,7 @@ export function RequestDetailDialog({
                 </div>
                 <RequestTimeline events={detail.data.events} />
               </section>
+              <TechnicalDetails request={request} />
             </div>
           )
         )}

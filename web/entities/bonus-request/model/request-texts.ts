@@ -1,4 +1,4 @@
-import { DEFAULT_REQUEUE_REASON } from '@common/request-transitions';
+import { requeueReasonText } from '@common/request-transitions';
 import { REQUEST_EVENT_LABELS, type BonusRequest, type RequestEventType, type RequestSource } from '@common/schemas/bonus';
 import { TERMS } from '@common/terms';
 
@@ -11,7 +11,7 @@ export function requestTitle(request: Pick<BonusRequest, 'externalId' | 'id'>): 
 
 export function requeueReasonLabel(reason: string | null): string | null {
   if (!reason) return null;
-  return reason === DEFAULT_REQUEUE_REASON ? 'Manuel olarak tekrar sıraya alındı' : reason;
+  return requeueReasonText(reason);
 }
 
 export function eventLabel(type: string): string {
