@@ -48,7 +48,7 @@ describe('server events', () => {
     const request = serverEventSchemas[SOCKET_EVENTS.requestCreated].parse(event.payload);
     // Broadcast to the whole project, the payload has no caller's abilities: the rest is the API's answer.
     const { abilities, ...answered } = res.json().data;
-    expect(abilities).toEqual({ canClaim: true, canComplete: false, canRequeue: false });
+    expect(abilities).toEqual({ canClaim: true, canComplete: false, canRequeue: false, canApprove: false });
     expect(event.payload).not.toHaveProperty('abilities');
     expect(request).toEqual(answered);
     expect(projectEventMetaSchema.safeParse(event.meta).success).toBe(true);

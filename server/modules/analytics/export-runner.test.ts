@@ -126,7 +126,7 @@ describe('exports do not starve the API', () => {
     // The report's parts are in memory: nothing but the runner's pace lets other work in between them.
     const report = await download(bed.tokens.manager, `/api/projects/${bed.project.id}/reports/bonus/export?period=2026-03&format=excel`);
     expect(report.statusCode).toBe(200);
-    expect(turnsSeen).toEqual([true, true, true]); // Özet, Günlük, Bonus Türleri
+    expect(turnsSeen).toEqual([true, true, true, true]); // Özet, Onaylar, Günlük, Bonus Türleri
     turnsSeen.length = 0;
     const requests = await download(bed.tokens.manager);
     expect(requests.statusCode).toBe(200);
