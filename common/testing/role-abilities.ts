@@ -17,8 +17,8 @@ export const ROLE_SCREENS: Record<Role, readonly Screen[]> = {
 export const ROLE_ACTIONS: Record<Role, readonly Action[]> = {
   agent: [],
   operator: ['createRequest'],
-  manager: ['createRequest', 'assignOthers', 'forceAgents', 'manageRouting', 'runSync'],
-  admin: ['createRequest', 'assignOthers', 'manageUsers', 'forceAgents', 'manageRouting', 'runSync', 'editSettings'],
+  manager: ['createRequest', 'assignOthers', 'approveRequests', 'forceAgents', 'manageRouting', 'runSync'],
+  admin: ['createRequest', 'assignOthers', 'approveRequests', 'manageUsers', 'forceAgents', 'manageRouting', 'runSync', 'editSettings'],
   super_admin: ACTIONS,
 };
 

@@ -47,6 +47,8 @@ const MUTATING = [
   'POST /api/bonus/projects/:projectId/requests/:requestId/assign',
   'POST /api/bonus/projects/:projectId/requests/:requestId/complete',
   'POST /api/bonus/projects/:projectId/requests/:requestId/requeue',
+  'POST /api/bonus/projects/:projectId/requests/:requestId/approve',
+  'POST /api/bonus/projects/:projectId/requests/:requestId/reject',
   'POST /api/bridge/projects/:projectId/sync',
   'POST /api/projects/:projectId/bridge-sync/start',
   'POST /api/auth/login/totp',
