@@ -29,6 +29,7 @@ const WITH_QUERY = [
   '/api/projects/:projectId/audit-logs/stats',
   '/api/audit-logs',
   '/api/bonus/projects/:projectId/requests',
+  '/api/bonus/projects/:projectId/customers/summary',
   '/api/projects',
   '/api/bridge/projects/:projectId/sync/logs',
   '/api/projects/:projectId/bridge-sync/stats',
