@@ -22,9 +22,10 @@ function request(overrides: Partial<ViewedRequest>): ViewedRequest {
 }
 const page = (items: ViewedRequest[]) => json(200, { success: true, data: { items, total: items.length, page: 1, limit: 20, totalPages: 1 } });
 
+let opened: number[] = [];
 function Board() {
   const actions = useRequestActions(1, DASHBOARD_ACTION_TEXTS);
-  return <RequestBoard projectId={1} callerId={ME} actions={actions} onOpen={() => undefined} />;
+  return <RequestBoard projectId={1} callerId={ME} actions={actions} onOpen={(id) => opened.push(id)} />;
 }
 
 function setup(columns: Partial<Record<string, ViewedRequest[]>>, onPost: (call: RecordedCall) => Response | Promise<Response>, queue?: MyQueue) {
@@ -60,6 +61,7 @@ const settle = () => {
 };
 
 describe('RequestBoard', () => {
+
   it('shows the four columns with their helper, loading and empty texts, and asks for my own active requests', async () => {
     const { calls } = setup({ waiting: [request({})] }, () => json(500, {}));
     expect(screen.getAllByText('Veriler yükleniyor…')).toHaveLength(4);
@@ -203,5 +205,14 @@ describe('RequestBoard', () => {
     expect(button).toHaveAttribute('title', TERMS.reserveHint);
     expect(button).toHaveAccessibleDescription(TERMS.reserveHint);
     expect(screen.queryByText(/Sıraya al/)).toBeNull();
+  });
+
+  it("'En eski' opens the oldest waiting request", async () => {
+    opened = [];
+    const oldest = request({ createdAt: '2026-10-01T10:00:00.000Z' });
+    setup({ waiting: [oldest] }, () => json(500, {}));
+    const link = await within(column('Bekleyen')).findByRole('button', { name: /En eski/ });
+    await userEvent.click(link);
+    expect(opened).toEqual([oldest.id]);
   });
 });

@@ -1,9 +1,10 @@
 import type { UIEvent } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { FRESHNESS, TABLE } from '@common/constants';
-import { Badge, Spinner } from '@web/components/ui';
+import { Badge, focusRing, Spinner } from '@web/components/ui';
+import { cn } from '@web/lib/cn';
 import type { RequestListParams } from '@common/schemas/bonus';
-import { fetchRequestPage, oldestWaitText, requestKeys, requestListQuery, useHeldItems, type RequestActions } from '@web/entities/bonus-request';
+import { fetchRequestPage, oldestWaitText, requestKeys, requestListQuery, requestTitle, useHeldItems, type RequestActions } from '@web/entities/bonus-request';
 import { errorMessage } from '@web/lib/api-error';
 import { formatNumber } from '@web/lib/format';
 import { BoardCard } from './board-card';
@@ -22,15 +23,21 @@ function useColumnPages(projectId: number, params: RequestListParams) {
   });
 }
 
-/** 'En eski: N gün': the oldest waiting request, read off the waiting age index. */
-function OldestWait({ projectId }: { projectId: number }) {
+/** 'En eski: N gün': the oldest waiting request, read off the waiting age index; it opens that request. */
+function OldestWait({ projectId, onOpen }: { projectId: number; onOpen: (id: number) => void }) {
   const oldest = useQuery(requestListQuery(projectId, { status: 'waiting', sortBy: 'createdAt', sortOrder: 'asc', limit: 1 }, FRESHNESS.boardRequests));
   const first = oldest.data?.items[0];
   if (!first) return null;
   return (
-    <p className="text-xs font-medium text-amber-800 dark:text-amber-300" data-testid="oldest-wait">
+    <button
+      type="button"
+      onClick={() => onOpen(first.id)}
+      title={`${requestTitle(first)} talebini aç`}
+      className={cn('rounded text-left text-xs font-medium text-amber-800 underline underline-offset-2 hover:no-underline dark:text-amber-300', focusRing)}
+      data-testid="oldest-wait"
+    >
       {oldestWaitText(first.createdAt)}
-    </p>
+    </button>
   );
 }
 
@@ -55,7 +62,7 @@ function BoardColumn({ column, projectId, callerId, actions, onOpen }: { column:
             {column.title}
           </h3>
           {column.helper && <p className="text-xs text-zinc-600 dark:text-zinc-400">{column.helper}</p>}
-          {column.key === 'waiting' && <OldestWait projectId={projectId} />}
+          {column.key === 'waiting' && <OldestWait projectId={projectId} onOpen={onOpen} />}
         </div>
         {total !== undefined && (
           <Badge aria-label={`${formatNumber(total)} talep`} data-testid={`count-${column.key}`}>
