@@ -141,7 +141,7 @@ describe('sign-in in two steps', () => {
       expect((await secondStep(challenge, await nextCode(secret))).statusCode).toBe(401);
       const password = await post('/api/auth/login', { username: user.username, password: TEST_PASSWORD });
       expect(password.statusCode).toBe(401);
-      expect(password.json().message).toBe(LOGIN_MESSAGES.failed);
+      expect(password.json().code).toBe('ACCOUNT_LOCKED');
       const failed = await auditOf(user.id, 'TOTP_CODE_FAILED');
       expect(failed.length).toBeGreaterThanOrEqual(2);
       expect(failed.some((a) => a.severity === 'high')).toBe(true);
