@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { LOGIN_MESSAGES } from '@common/schemas/auth';
 import { TOTP_MESSAGES } from '@common/schemas/totp';
 import { auditLogs, systemSettings, totpBackupCodes, users } from '../../db/schema';
 import { decryptSecret } from '../../lib/secrets';
