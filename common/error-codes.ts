@@ -10,6 +10,8 @@ export const API_ERROR_STATUS = {
   SESSION_UNKNOWN: 401,
   /** The login's second step came too late or twice: start the sign-in again. */
   CHALLENGE_EXPIRED: 401,
+  /** Too many wrong passwords or codes: the name is locked for a while; the message says until when. */
+  ACCOUNT_LOCKED: 401,
   FORBIDDEN: 403,
   /** The caller's role must use two-factor sign-in and has not set it up yet. */
   TOTP_SETUP_REQUIRED: 403,

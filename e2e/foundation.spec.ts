@@ -29,11 +29,10 @@ test.describe('giriş ve çerçeve', () => {
 
   test('boş form alan mesajlarını, yanlış şifre hata metnini gösterir', async ({ page }) => {
     await page.goto('/login');
-    // The server runs with demo data, so the form offers the demo admin.
-    await expect(page.getByLabel('Kullanıcı Adı')).toHaveValue('admin');
-    await expect(page.getByLabel('Şifre')).toHaveValue('demo1234');
-    await page.getByLabel('Kullanıcı Adı').fill('');
-    await page.getByLabel('Şifre').fill('');
+    // The server runs with demo data: the demo accounts are offered beside the form, the fields stay empty.
+    await expect(page.getByRole('group', { name: 'Demo hesapları:' })).toBeVisible();
+    await expect(page.getByLabel('Kullanıcı Adı')).toHaveValue('');
+    await expect(page.getByLabel('Şifre')).toHaveValue('');
     await page.getByRole('button', { name: 'Giriş Yap' }).click();
     await expect(page.getByText('Kullanıcı adı gereklidir')).toBeVisible();
     await expect(page.getByText('Şifre gereklidir')).toBeVisible();

@@ -8,17 +8,17 @@ import { AUTH_COOKIES, SESSION } from '../common/constants';
 export const DEMO_PASSWORD = 'demo1234';
 export const SCREENSHOT_DIR = path.join(import.meta.dirname, 'screenshots');
 
-/** Signs in through the login form and waits for the dashboard frame. */
 /**
- * Opens the sign-in page and waits for the demo prefill (these tests run on demo data), so the
- * fields are filled after it and not while it lands.
+ * Opens the sign-in page and waits until it knows it runs on demo data (the demo account buttons
+ * show). The fields start empty: nothing is ever written into them but what is typed or clicked.
  */
 export async function openLogin(page: Page): Promise<void> {
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Giriş Yap' })).toBeVisible();
-  await expect(page.getByLabel('Kullanıcı Adı')).toHaveValue('admin');
+  await expect(page.getByRole('group', { name: 'Demo hesapları:' })).toBeVisible();
 }
 
+/** Signs in through the login form and waits for the dashboard frame. */
 export async function loginAs(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
   await openLogin(page);
   await page.getByLabel('Kullanıcı Adı').fill(username);

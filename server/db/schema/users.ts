@@ -72,6 +72,22 @@ export const loginChallenges = pgTable(
   (t) => [index('login_challenges_user_idx').on(t.userId)],
 );
 
+/**
+ * Failed sign-ins of names no account has, counted and locked exactly like an account's
+ * (users.failed_login_count / locked_until), so a lockout tells a stranger nothing about which
+ * names exist. Keyed by username_key(name); a row whose lock has run out is pruned by the next
+ * sign-in of another name (sessions/login-attempts.ts).
+ */
+export const unknownLoginNames = pgTable(
+  'unknown_login_names',
+  {
+    nameKey: text('name_key').primaryKey(),
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    lockedUntil: tstz('locked_until'),
+  },
+  (t) => [index('unknown_login_names_locked_idx').on(t.lockedUntil)],
+);
+
 export const sessions = pgTable(
   'sessions',
   {

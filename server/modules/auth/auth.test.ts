@@ -56,7 +56,7 @@ describe('login', () => {
     expect(res.json().errors).toEqual({ username: LOGIN_MESSAGES.usernameRequired, password: LOGIN_MESSAGES.passwordRequired });
   });
 
-  it('locks the account after 5 failures, answers a locked account like a wrong password, and unlocks after the window', async () => {
+  it('locks the account after 5 failures, says so to a locked account (lockout-message.test), and unlocks after the window', async () => {
     const user = await buildUser(t.app);
     for (let i = 0; i < 5; i++) {
       // Usernames differing only in case share one counter.
@@ -65,7 +65,7 @@ describe('login', () => {
     }
     const locked = await post('/api/auth/login', { username: user.username, password: TEST_PASSWORD });
     expect(locked.statusCode).toBe(401);
-    expect(locked.json().message).toBe(LOGIN_MESSAGES.failed);
+    expect(locked.json().code).toBe('ACCOUNT_LOCKED');
 
     t.clock.advance(14 * 60_000);
     expect((await post('/api/auth/login', { username: user.username, password: TEST_PASSWORD })).statusCode).toBe(401);

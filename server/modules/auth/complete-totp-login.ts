@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { unauthorized } from '../../lib/errors';
 import { writeAudit } from '../audit';
-import { completeSignIn, type SignedIn } from './login';
+import { accountLocked, completeSignIn, type SignedIn } from './login';
 import { acceptSecondFactor, challengeOwner, countCodeAttempt, spendChallenge } from '../totp';
 
 export interface TotpLoginInput {
@@ -38,6 +38,8 @@ export async function completeTotpLogin(ctx: AppContext, input: TotpLoginInput):
       details: { reason: !attempt.counted ? 'locked' : !user?.isActive ? 'inactive' : 'totp_off', step: 'totp' },
       ipAddress: input.ipAddress,
     });
+    // Whoever holds a live challenge knew the password: a locked account is told so, and until when.
+    if (!attempt.counted && user?.lockedUntil && user.lockedUntil > ctx.clock.now()) throw accountLocked(ctx, user.lockedUntil);
     throw codeRefused();
   }
 
@@ -62,6 +64,7 @@ export async function completeTotpLogin(ctx: AppContext, input: TotpLoginInput):
       severity: attempt.lockedNow ? 'high' : 'medium',
       details: { step: 'login', lockedNow: attempt.lockedNow },
     });
-    throw codeRefused();
+    // The guess that used the last try says so at once, rather than a plain 'wrong code'.
+    throw attempt.lockedUntil ? accountLocked(ctx, attempt.lockedUntil) : codeRefused();
   }
 }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { LOGIN_MESSAGES, type LoginResponse, type SessionUser } from '@common/schemas/auth';
+import { accountLockedMessage } from '@common/login-messages';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
@@ -22,6 +23,12 @@ export interface LoginInput {
 
 /** Every refusal looks the same: unknown user, wrong password, locked or inactive account. */
 const loginFailed = () => new AppError('UNAUTHORIZED', LOGIN_MESSAGES.failed);
+
+/**
+ * A locked name is told so, and until when. Unknown names are counted and locked the same way
+ * (login-attempts.ts), so this answer says nothing about whether the account exists.
+ */
+export const accountLocked = (ctx: AppContext, until: Date) => new AppError('ACCOUNT_LOCKED', accountLockedMessage(until, ctx.clock.now()));
 
 /** The session user of the login and /api/auth/me answers, with the abilities the web app shows screens and buttons by. */
 export async function sessionUserOf(db: DbOrTx, user: typeof users.$inferSelect): Promise<SessionUser> {
@@ -74,7 +81,7 @@ export async function login(ctx: AppContext, input: LoginInput): Promise<SignedI
       details: { reason },
       ipAddress: input.ipAddress,
     });
-    throw loginFailed();
+    throw attempt.lockedUntil ? accountLocked(ctx, attempt.lockedUntil) : loginFailed();
   }
 
   return db.transaction(async (tx) => {

@@ -8,9 +8,9 @@ import { readSystemSettings } from '../settings';
  * wrong passwords (`maxLoginAttempts`, LOGIN_LOCK_MINUTES): one conditional statement, so
  * simultaneous guesses cannot exceed the limit. A locked account is not counted (`counted`
  * false) and its code is never checked. The guess reaching the limit sets the lock and is
- * still checked; a success clears both.
+ * still checked; a success clears both. `lockedUntil` is the lock this guess set (null otherwise).
  */
-export async function countCodeAttempt(ctx: AppContext, userId: number): Promise<{ counted: boolean; lockedNow: boolean }> {
+export async function countCodeAttempt(ctx: AppContext, userId: number): Promise<{ counted: boolean; lockedNow: boolean; lockedUntil: Date | null }> {
   const db = ctx.database.db;
   const now = ctx.clock.now();
   const { maxLoginAttempts } = await readSystemSettings(db);
@@ -25,5 +25,5 @@ export async function countCodeAttempt(ctx: AppContext, userId: number): Promise
     })
     .where(and(eq(users.id, userId), or(isNull(users.lockedUntil), lte(users.lockedUntil, now))))
     .returning({ lockedUntil: users.lockedUntil });
-  return { counted: row !== undefined, lockedNow: row?.lockedUntil != null };
+  return { counted: row !== undefined, lockedNow: row?.lockedUntil != null, lockedUntil: row?.lockedUntil ?? null };
 }

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { LOGIN_MESSAGES } from '@common/schemas/auth';
 import { TOTP_MESSAGES } from '@common/schemas/totp';
 import { auditLogs, systemSettings, totpBackupCodes, users } from '../../db/schema';
 import { decryptSecret } from '../../lib/secrets';
@@ -141,7 +140,7 @@ describe('sign-in in two steps', () => {
       expect((await secondStep(challenge, await nextCode(secret))).statusCode).toBe(401);
       const password = await post('/api/auth/login', { username: user.username, password: TEST_PASSWORD });
       expect(password.statusCode).toBe(401);
-      expect(password.json().message).toBe(LOGIN_MESSAGES.failed);
+      expect(password.json().code).toBe('ACCOUNT_LOCKED');
       const failed = await auditOf(user.id, 'TOTP_CODE_FAILED');
       expect(failed.length).toBeGreaterThanOrEqual(2);
       expect(failed.some((a) => a.severity === 'high')).toBe(true);

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '@web/stores/session-store';
@@ -13,19 +13,36 @@ const submit = () => screen.getByRole('button', { name: /Giriş/ });
 describe('LoginForm', () => {
   afterEach(() => signOutStore());
 
-  it('prefills the demo account only when the server runs with demo data', async () => {
+  it('in demo mode leaves the fields empty and offers the demo accounts as buttons that fill both fields', async () => {
     server({ demo: true });
     renderForm();
-    await screen.findByDisplayValue('admin');
+    const group = await screen.findByRole('group', { name: 'Demo hesapları:' });
+    expect(username()).toHaveValue('');
+    expect(password()).toHaveValue('');
+    await userEvent.click(within(group).getByRole('button', { name: 'operator' }));
+    expect(username()).toHaveValue('operator');
     expect(password()).toHaveValue('demo1234');
+    // Enter signs in with them: the focus went to the submit button.
+    expect(submit()).toHaveFocus();
   });
 
-  it('leaves the fields empty on a real deployment', async () => {
+  it('leaves the fields empty on a real deployment and offers no demo accounts', async () => {
     const { calls } = server({ demo: false });
     renderForm();
     await waitForCall(calls, '/api/health');
     expect(username()).toHaveValue('');
     expect(password()).toHaveValue('');
+    expect(screen.queryByRole('group', { name: 'Demo hesapları:' })).toBeNull();
+  });
+
+  it('shows the lockout message and its time when the server answers ACCOUNT_LOCKED', async () => {
+    const locked = 'Hesap geçici olarak kilitlendi. 14:36 itibarıyla yeniden deneyebilirsiniz.';
+    server({ login: () => json(401, { success: false, code: 'ACCOUNT_LOCKED', message: locked }) });
+    renderForm();
+    await userEvent.type(username(), 'admin');
+    await userEvent.type(password(), 'x');
+    await userEvent.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent(locked);
   });
 
   it('shows each field’s Turkish message and sends nothing when empty', async () => {
@@ -80,10 +97,10 @@ async function waitForCall(calls: RecordedCall[], url: string) {
   await new Promise((r) => setTimeout(r, 20));
 }
 
-describe('LoginForm demo prefill', () => {
+describe('LoginForm demo accounts', () => {
   afterEach(() => signOutStore());
 
-  it('never overwrites what the user typed before the server answered', async () => {
+  it('never changes what the user typed when the demo answer comes in', async () => {
     let answerHealth: (r: Response) => void = () => undefined;
     mockFetch((call) =>
       call.url === '/api/health'
@@ -93,8 +110,8 @@ describe('LoginForm demo prefill', () => {
     renderForm();
     await userEvent.type(username(), 'operator');
     answerHealth(json(200, { status: 'ok', database: 'up', redis: 'unused', databaseKind: 'pglite', demo: true }));
-    // The demo hint shows once the answer has been taken in (and the prefill had its chance).
-    expect(await screen.findByText(/Demo ortamı/)).toBeInTheDocument();
+    // The demo buttons show once the answer has been taken in.
+    expect(await screen.findByRole('group', { name: 'Demo hesapları:' })).toBeInTheDocument();
     expect(username()).toHaveValue('operator');
     expect(password()).toHaveValue('');
   });

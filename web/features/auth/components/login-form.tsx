@@ -14,12 +14,17 @@ import { login } from '../api/auth-api';
 // sign-in page stays within its JavaScript budget.
 const TotpLoginStep = lazy(() => import('./totp-login-step').then((m) => ({ default: m.TotpLoginStep })));
 
-/** Offered only when the server says it runs with demo data (GET /api/health → demo: true). */
-export const DEMO_ACCOUNT = { username: 'admin', password: 'demo1234' } as const;
+/**
+ * Demo accounts (server/db/seed/demo-organisation.ts), offered as buttons only when the server says
+ * it runs with demo data (GET /api/health → demo: true). Never written into the fields on their own:
+ * a prefill landing while someone types mixed both ('adminadmin', issue 32).
+ */
+export const DEMO_USERNAMES = ['superadmin', 'admin', 'manager', 'operator', 'agent1'] as const;
+const DEMO_PASSWORD = 'demo1234';
 
 /** What to tell the user when sign-in fails: wrong credentials look the same whatever was wrong. */
 export function loginFailureText(error: unknown): string {
-  if (error instanceof ApiError && (error.status === 429 || error.status === 0 || error.status >= 500)) return error.message;
+  if (error instanceof ApiError && (error.code === 'ACCOUNT_LOCKED' || error.status === 429 || error.status === 0 || error.status >= 500)) return error.message;
   return LOGIN_MESSAGES.failed;
 }
 
@@ -48,8 +53,7 @@ export function LoginForm() {
   const [serverError, setServerError] = useState<string | undefined>();
   const [submitting, setSubmitting] = useState(false);
   const fields = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
-  // The health answer may come after the user has started typing: never overwrite them.
-  const userTouched = useRef(false);
+  const submitButton = useRef<HTMLButtonElement>(null);
   /** Set when the password was right and 2FA is on: the second step is shown. */
   const [challenge, setChallenge] = useState<string | null>(null);
 
@@ -67,16 +71,12 @@ export function LoginForm() {
     return () => aborted.abort();
   }, []);
 
-  useEffect(() => {
-    if (!demo || userTouched.current) return;
-    setValues({ ...DEMO_ACCOUNT });
-    // The prefill may land while the caret already sits in a field (it has autofocus): select it,
-    // so the first key typed replaces the demo value instead of appending to it ('adminagent1').
-    requestAnimationFrame(() => {
-      const focused = document.activeElement;
-      if (focused instanceof HTMLInputElement && (focused.name === 'username' || focused.name === 'password')) focused.select();
-    });
-  }, [demo]);
+  /** A demo button fills both fields (and nothing else does); Enter then signs in. */
+  const pickDemo = (username: string) => {
+    setValues({ username, password: DEMO_PASSWORD });
+    setErrors({});
+    submitButton.current?.focus();
+  };
 
   const showErrors = (found: FieldErrors) => {
     setErrors(found);
@@ -86,7 +86,6 @@ export function LoginForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    userTouched.current = true;
     if (submitting) return;
     setServerError(undefined);
     const found = check(values);
@@ -110,7 +109,6 @@ export function LoginForm() {
   };
 
   const change = (key: keyof LoginBody) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    userTouched.current = true;
     const value = event.target.value;
     setValues((v) => ({ ...v, [key]: value }));
     if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
@@ -143,8 +141,6 @@ export function LoginForm() {
         value={values.username}
         onChange={change('username')}
         error={errors.username}
-        // A prefilled (demo) value is selected on focus, so typing replaces it instead of appending.
-        onFocus={(event) => event.currentTarget.select()}
       />
       <Input
         ref={fields.password}
@@ -156,16 +152,20 @@ export function LoginForm() {
         value={values.password}
         onChange={change('password')}
         error={errors.password}
-        onFocus={(event) => event.currentTarget.select()}
       />
       <FormAlert message={serverError} />
-      <Button type="submit" size="lg" className="mt-1 w-full" loading={submitting} loadingText="Giriş yapılıyor…">
+      <Button ref={submitButton} type="submit" size="lg" className="mt-1 w-full" loading={submitting} loadingText="Giriş yapılıyor…">
         Giriş Yap
       </Button>
       {demo && (
-        <p className="text-center text-xs text-zinc-500 dark:text-zinc-400">
-          Demo ortamı: <span className="font-mono">{DEMO_ACCOUNT.username}</span> / <span className="font-mono">{DEMO_ACCOUNT.password}</span>
-        </p>
+        <div role="group" aria-labelledby="demo-accounts" className="flex flex-wrap items-center justify-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400">
+          <span id="demo-accounts">Demo hesapları:</span>
+          {DEMO_USERNAMES.map((name) => (
+            <Button key={name} variant="outline" size="sm" className="font-mono" onClick={() => pickDemo(name)}>
+              {name}
+            </Button>
+          ))}
+        </div>
       )}
     </form>
   );

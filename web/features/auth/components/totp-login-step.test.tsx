@@ -47,6 +47,17 @@ describe('login second step', { timeout: 30_000 }, () => {
     expect(useSessionStore.getState().token).toBe('a1');
   });
 
+  it('shows the lockout message with its time when a code is refused because the account is locked', async () => {
+    const locked = 'Hesap geçici olarak kilitlendi. 14:36 itibarıyla yeniden deneyebilirsiniz.';
+    twoStepServer(() => json(401, { success: false, code: 'ACCOUNT_LOCKED', message: locked }));
+    renderForm();
+    const user = await passPasswordStep();
+    await user.type(screen.getByLabelText(/Doğrulama Kodu/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Doğrula' }));
+    expect(await screen.findByText(locked)).toBeInTheDocument();
+    expect(screen.queryByText(TOTP_MESSAGES.verifyFailed)).toBeNull();
+  });
+
   it('sends a backup code after the switch, and shows a refused code on the field', async () => {
     const { calls } = twoStepServer(() => json(401, { success: false, code: 'UNAUTHORIZED', message: TOTP_MESSAGES.verifyFailed }));
     renderForm();

@@ -36,7 +36,9 @@ export function TotpLoginStep({ challenge, onSignedIn, onExpired, onBack }: Totp
       onSignedIn(await apiCall(loginWithTotp, { body: { challenge, code } }));
     } catch (error) {
       if (error instanceof ApiError && error.code === 'CHALLENGE_EXPIRED') return onExpired(error.message || TOTP_MESSAGES.challengeExpired);
-      const message = error instanceof ApiError && error.status === 401 ? TOTP_MESSAGES.verifyFailed : error instanceof Error ? error.message : TOTP_MESSAGES.verifyFailed;
+      // A lockout says so and until when (the server's text); any other 401 is a wrong code.
+      const locked = error instanceof ApiError && error.code === 'ACCOUNT_LOCKED';
+      const message = !locked && error instanceof ApiError && error.status === 401 ? TOTP_MESSAGES.verifyFailed : error instanceof Error ? error.message : TOTP_MESSAGES.verifyFailed;
       setError('code', { type: 'server', message }, { shouldFocus: true });
     }
   });
