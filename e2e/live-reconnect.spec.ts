@@ -52,12 +52,13 @@ test('the requests screen whose socket dropped shows the changes made meanwhile 
   await loginAs(actor, 'operator');
   const stamp = Date.now();
   const customer = `kopuk_${stamp}`;
-  const create = async (externalId: string) => {
-    const res = await callApi(actor, 'POST', (p) => `/api/bonus/projects/${p}/requests`, { externalId, customerUsername: customer, amount: '42.50' });
+  // Each its own customer (both found by the search): as one customer's, each row would name the other as 'Olası tekrar'.
+  const create = async (externalId: string, customerUsername: string) => {
+    const res = await callApi(actor, 'POST', (p) => `/api/bonus/projects/${p}/requests`, { externalId, customerUsername, amount: '42.50' });
     expect(res.status).toBe(201);
     return res.body.data as { id: number };
   };
-  const before = await create(`KOPUK-${stamp}-A`);
+  const before = await create(`KOPUK-${stamp}-A`, `${customer}_a`);
 
   await loginAs(watcher, 'manager');
   await watcher.goto(`/bonus?status=waiting&search=${customer}`);
@@ -74,7 +75,7 @@ test('the requests screen whose socket dropped shows the changes made meanwhile 
   await expect(socketIndicator(watcher)).toContainText('Bağlantı Yok');
 
   // Meanwhile another session creates a request and takes the waiting one.
-  await create(`KOPUK-${stamp}-B`);
+  await create(`KOPUK-${stamp}-B`, `${customer}_b`);
   expect((await callApi(actor, 'POST', (p) => `/api/bonus/projects/${p}/requests/${before.id}/assign`)).status).toBe(200);
   // While cut, the screen has heard of neither change.
   await watcher.waitForTimeout(1_000);
