@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { BONUS_TYPES } from '@common/enums';
 import type { CustomerSummary, CustomerSummaryQuery } from '@common/schemas/customer-summary';
-import type { DbOrTx } from '../../db/client';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
 import { bonusRequests, customerKey } from '../../db/schema';
 import { SETTINGS_DEFAULTS } from '@common/constants';
 import { cents, limitPeriodStarts, money } from './completion-target';
 import { isoTimestamp } from './present-request';
 
+const dialect = new PgDialect();
 const RECENT = 10;
 const LAST_DAYS = 30;
 
@@ -30,7 +32,7 @@ type Totals = {
  * created_at) index, probed once per bonus type (no index of its own to maintain on every insert):
  * a customer has tens of requests, not thousands, so their rows are gathered and sorted in full.
  */
-export async function customerSummary(db: DbOrTx, projectId: number, query: CustomerSummaryQuery, now: Date): Promise<CustomerSummary> {
+export async function customerSummary(database: Database, projectId: number, query: CustomerSummaryQuery, now: Date): Promise<CustomerSummary> {
   const key = customerKey(sql`${query.customerId ?? null}::text`, sql`${query.customerUsername ?? null}::text`);
   const rowKey = customerKey(bonusRequests.customerId, bonusRequests.customerUsername);
   const at = sql`${now.toISOString()}::timestamptz`;
@@ -40,7 +42,7 @@ export async function customerSummary(db: DbOrTx, projectId: number, query: Cust
     const where = sql.raw(`status in (${statuses.map((s) => `'${s}'`).join(', ')})`);
     return sql`json_build_object('count', count(*) filter (where ${where}), 'amount', (coalesce(sum(amount) filter (where ${where}), 0))::text)`;
   };
-  const result = await db.execute(sql`
+  const statement = dialect.sqlToQuery(sql`
     with k as (select ${key} as key),
     mine as materialized (
       select id, external_id, bonus_type, amount, status, created_at, completed_at
@@ -61,7 +63,8 @@ export async function customerSummary(db: DbOrTx, projectId: number, query: Cust
           'daily', (select coalesce(sum(amount), 0) from mine where status = 'completed' and completed_at >= ${starts.daily})::text,
           'monthly', (select coalesce(sum(amount), 0) from mine where status = 'completed' and completed_at >= ${starts.monthly})::text)
         from project_settings ps where ps.project_id = ${projectId}) as limits`);
-  const [row] = (result as unknown as { rows: Totals[] }).rows;
+  // Opened with every detail: a named statement, planned once per connection (its text is the same for every customer).
+  const [row] = await database.query<Totals>(statement.sql, statement.params, { name: 'customer_summary' });
   const { recent, last30, open, limits: figures } = row!;
 
   // One statement answers it all (the detail opens it on every request): the limits come with it.

@@ -65,7 +65,7 @@ export default async function bonusRoutes(app: App) {
     }),
   );
 
-  route(app, getCustomerSummary, async (request) => customerSummary(db, request.params.projectId, request.query, ctx.clock.now()));
+  route(app, getCustomerSummary, async (request) => customerSummary(ctx.database, request.params.projectId, request.query, ctx.clock.now()));
   route(app, getMyQueue, async (request) => myQueue(db, request.params.projectId, requireAuth(request).user));
   route(app, undoRequestMove, async (request) =>
     undoRequest(actorContext(request), { projectId: request.params.projectId, requestId: request.params.requestId, ...request.body }),
