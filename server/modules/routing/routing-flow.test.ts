@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { SOCKET_EVENTS } from '@common/socket-events';
-import { projectSettings } from '../../db/schema';
+import { bonusRequests, projectSettings } from '../../db/schema';
 import { buildUser, login, siblingInstance } from '../../test/harness';
 import { connectAs, listen, nextEvent } from '../../test/socket-client';
 import { importRequestBatch } from '../bridge-sync/import-request-batch';
@@ -74,6 +74,22 @@ describe('routing a new request in its creating transaction', () => {
     const stats = (await call(t.app, 'GET', `/api/projects/${project}/routing-rules/stats`, t.manager)).json().data.items[0];
     expect(stats).toMatchObject({ ruleId: rule.id, matchesToday: 1, matches7d: 1, assignmentsToday: 1, assignmentsTotal: 1 });
     expect(stats.lastMatchedAt).not.toBeNull();
+  });
+
+  it('a completion waiting for approval is never routed: the agent who comes free gets the waiting one, not it', async () => {
+    const project = await freshProject();
+    await createRule(t.app, project, t.manager, { targetStrategy: 'load_based' });
+    const [pending] = await t.app.ctx.database.db
+      .insert(bonusRequests)
+      .values({ projectId: project, status: 'pending_approval', bonusType: 'cashback', amount: '9000', customerId: 'C-FE', approvalRequestedByUserId: t.members.operator.id, approvalRequestedAt: new Date(), externalId: `FE-${project}` })
+      .returning();
+    const waiting = (await call(t.app, 'POST', requestsUrl(project), operator, newRequest())).json().data;
+    expect(waiting.status).toBe('queued');
+    // An agent comes online: routing hands out what waits (and is asked again, to be sure).
+    const agent = await onlineAgent(t.app, project);
+    await handOutTo(t.app.ctx, project, [agent.id]);
+    expect(await requestRow(t.app, waiting.id)).toMatchObject({ status: 'assigned', assignedUserId: agent.id });
+    expect(await requestRow(t.app, pending!.id)).toMatchObject({ status: 'pending_approval', assignedUserId: null });
   });
 
   it('no eligible agent: the request waits, the match is counted, nobody offline/away/busy/full/inactive is chosen', async () => {
