@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
-import { dragAnnouncement, loginAs, nextFrames, pageSession, screenshot } from './helpers';
+import { dragAnnouncement, loginAs, nextFrames, pageSession, screenshot, transitionsSettled } from './helpers';
 
 // Two browser contexts, a lazy screen and the board on a shared, loaded machine: generous waits.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -20,6 +20,8 @@ async function setTheme(page: Page, theme: 'light' | 'dark') {
   const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
   if (dark !== (theme === 'dark')) await page.getByRole('button', { name: /temaya geç/ }).first().click();
   await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+  // axe reads colours as they are: wait until the theme's colour transitions have finished.
+  await transitionsSettled(page);
 }
 
 /** The page does not scroll sideways; on failure the message names the elements whose removal would fix it. */
