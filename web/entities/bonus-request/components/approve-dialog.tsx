@@ -1,10 +1,9 @@
 import { approvalReasonLines } from '@common/approval';
-import { BONUS_TYPE_LABELS } from '@common/enums';
 import type { BonusRequest } from '@common/schemas/bonus';
 import { TERMS } from '@common/terms';
 import { Button, Dialog } from '@web/components/ui';
-import { formatMoney } from '@web/lib/format';
 import { requestTitle } from '../model/request-texts';
+import { PayoutSummary } from './payout-summary';
 
 /**
  * 'Onayla' pays out what someone else sent for approval: a confirmation naming the amount, the
@@ -32,18 +31,10 @@ export function ApproveDialog({ request, busy, onConfirm, onClose }: { request: 
     >
       {request && (
         <div className="flex flex-col gap-3 text-sm">
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-            <dt className="text-zinc-600 dark:text-zinc-400">Tutar</dt>
-            <dd className="font-semibold tabular-nums" data-testid="approve-amount">
-              {formatMoney(request.amount)}
-            </dd>
-            <dt className="text-zinc-600 dark:text-zinc-400">Müşteri</dt>
-            <dd>{request.customerUsername ?? request.customerName ?? request.customerId ?? '—'}</dd>
-            <dt className="text-zinc-600 dark:text-zinc-400">Bonus Türü</dt>
-            <dd>{BONUS_TYPE_LABELS[request.bonusType]}</dd>
+          <PayoutSummary request={request} amountTestId="approve-amount">
             <dt className="text-zinc-600 dark:text-zinc-400">Onaya gönderen</dt>
             <dd>{request.approvalRequestedByName ?? '—'}</dd>
-          </dl>
+          </PayoutSummary>
           {reasons.map((line) => (
             <p key={line} className="text-amber-800 dark:text-amber-300">
               {line}

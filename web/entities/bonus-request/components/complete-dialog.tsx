@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { DESK } from '@common/constants';
-import { BONUS_TYPE_LABELS } from '@common/enums';
 import { BONUS_MESSAGES, type BonusRequest } from '@common/schemas/bonus';
 import { Button, Checkbox, Dialog, Input } from '@web/components/ui';
 import { formatMoney } from '@web/lib/format';
 import type { CompleteInput } from '../api/request-mutations';
 import { DUPLICATE_CHECK_LABEL, DUPLICATE_LABEL, requestTitle } from '../model/request-texts';
 import { CustomerSummaryPanel } from './customer-summary-panel';
+import { PayoutSummary } from './payout-summary';
 
 /** Whether completing this request needs its amount typed (the project's completeConfirmAmount). */
 export function needsTypedAmount(request: Pick<BonusRequest, 'amount'>, threshold: string | null | undefined): boolean {
@@ -74,16 +74,7 @@ export function CompleteDialog({
     <Dialog open={request !== null} onClose={close} size="sm" title="Talebi tamamla" description={request ? requestTitle(request) : undefined}>
       {request && (
         <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Tamamlama onayı">
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-zinc-600 dark:text-zinc-400">Tutar</dt>
-            <dd className="font-semibold tabular-nums" data-testid="complete-amount">
-              {formatMoney(request.amount)}
-            </dd>
-            <dt className="text-zinc-600 dark:text-zinc-400">Müşteri</dt>
-            <dd>{request.customerUsername ?? request.customerName ?? request.customerId ?? '—'}</dd>
-            <dt className="text-zinc-600 dark:text-zinc-400">Bonus Türü</dt>
-            <dd>{BONUS_TYPE_LABELS[request.bonusType]}</dd>
-          </dl>
+          <PayoutSummary request={request} amountTestId="complete-amount" />
           {asks && (
             <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-100" data-testid="approval-notice">
               Tutar onay eşiğinde veya üstünde ({formatMoney(approvalThreshold!)}): talep tamamlanmaz, ikinci bir kişinin onayına gönderilir.
