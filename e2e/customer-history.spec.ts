@@ -1,25 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { loginAs } from './helpers';
+import { expect, test } from '@playwright/test';
+import { card, clickArmed, column, createRequestByForm as createRequest, loginAs } from './helpers';
 
 /** Issue 31 §3–4: the customer's history before paying; 'Olası tekrar' on both requests, and the tick to pay one. */
-const column = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
-const card = (scope: Locator | Page, title: string) => scope.getByRole('listitem', { name: title, exact: true });
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-async function clickArmed(button: Locator) {
-  await expect(button).toHaveAttribute('data-armed', 'true');
-  await button.click();
-}
 
-async function createRequest(page: Page, externalId: string, username: string, amount: string) {
-  const form = page.getByRole('form', { name: 'Manuel Bonus Talebi Oluştur' });
-  await form.getByLabel('Dış Referans (opsiyonel)').fill(externalId);
-  await form.getByLabel('Kullanıcı Adı').fill(username);
-  await form.getByLabel(/Tutar/).fill(amount);
-  await form.getByLabel('Bonus Türü').selectOption('cashback');
-  await form.getByLabel('Öncelik (1-5)').fill('5');
-  await form.getByRole('button', { name: 'Talep Oluştur' }).click();
-  await expect(toast(page, 'Bonus talebi oluşturuldu').first()).toBeVisible();
-}
 
 test("aynı müşterinin iki talebi birbirini 'Olası tekrar' diye gösterir; detay ve tamamlama müşteri geçmişini gösterir, tekrar kontrolü işaretlenmeden ödenmez", async ({ page }) => {
   await loginAs(page, 'operator');

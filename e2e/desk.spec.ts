@@ -1,27 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { loginAs } from './helpers';
+import { expect, test } from '@playwright/test';
+import { card, clickArmed, column, createRequestByForm as createRequest, loginAs, toast } from './helpers';
 
 /** The operator's desk (issue 15): safety of the work, the queue, phone. */
-const column = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
-const card = (scope: Locator | Page, title: string) => scope.getByRole('listitem', { name: title, exact: true });
-/** Clicks an action once its guard counts pointer clicks again (it ignores them just after the button appeared or moved). */
-async function clickArmed(button: Locator, how: 'click' | 'dblclick' = 'click') {
-  await expect(button).toHaveAttribute('data-armed', 'true');
-  await button[how]();
-}
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-
-/** A new manual request at the form's highest priority, so it heads the waiting queue. */
-async function createRequest(page: Page, externalId: string, username: string, amount = '125,50') {
-  const form = page.getByRole('form', { name: 'Manuel Bonus Talebi Oluştur' });
-  await form.getByLabel('Dış Referans (opsiyonel)').fill(externalId);
-  await form.getByLabel('Kullanıcı Adı').fill(username);
-  await form.getByLabel(/Tutar/).fill(amount);
-  await form.getByLabel('Bonus Türü').selectOption('cashback');
-  await form.getByLabel('Öncelik (1-5)').fill('5');
-  await form.getByRole('button', { name: 'Talep Oluştur' }).click();
-  await expect(toast(page, 'Bonus talebi oluşturuldu').first()).toBeVisible();
-}
 
 test.describe('operatör masası', () => {
   test('boş form talep oluşturmaz; çift tıklama yalnızca hedeflenen talebi alır', async ({ page }) => {

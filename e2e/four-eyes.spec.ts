@@ -1,18 +1,11 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { loginAs, pageSession } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { card, clickArmed, column, loginAs, pageSession, toast } from './helpers';
 
 /**
  * Four eyes: an agent completes a request above the project's approval threshold and sees
  * 'Onay Bekliyor'; a manager in a second browser sees it arrive, opens it and approves it.
  */
 const THRESHOLD = '900000';
-const column = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
-const card = (scope: Locator | Page, title: string) => scope.getByRole('listitem', { name: title, exact: true });
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-async function clickArmed(button: Locator) {
-  await expect(button).toHaveAttribute('data-armed', 'true');
-  await button.click();
-}
 
 /** Sets the active project's approval threshold as the signed-in admin page (null: off). */
 async function setThreshold(page: Page, value: string | null) {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { AUTH_COOKIES, SESSION } from '../common/constants';
 
 /** Every demo account's password (server/db/seed/demo-organisation.ts). */
@@ -98,4 +98,28 @@ export function dragAnnouncement(page: Page) {
  */
 export async function transitionsSettled(page: Page): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
+}
+
+/** A board column ('Bekleyen', 'Üzerimde', …) by its heading. */
+export const column = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+/** A request's card (its accessible name is its title) within a column or the page. */
+export const card = (scope: Locator | Page, title: string) => scope.getByRole('listitem', { name: title, exact: true });
+export const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+/** Clicks an action once its guard counts pointer clicks again (it ignores them just after the button appeared or moved). */
+export async function clickArmed(button: Locator, how: 'click' | 'dblclick' = 'click') {
+  await expect(button).toHaveAttribute('data-armed', 'true');
+  await button[how]();
+}
+
+/** A new manual request through the dashboard's form, at the form's highest priority, so it heads the waiting queue. */
+export async function createRequestByForm(page: Page, externalId: string, username: string, amount = '125,50') {
+  const form = page.getByRole('form', { name: 'Manuel Bonus Talebi Oluştur' });
+  await form.getByLabel('Dış Referans (opsiyonel)').fill(externalId);
+  await form.getByLabel('Kullanıcı Adı').fill(username);
+  await form.getByLabel(/Tutar/).fill(amount);
+  await form.getByLabel('Bonus Türü').selectOption('cashback');
+  await form.getByLabel('Öncelik (1-5)').fill('5');
+  await form.getByRole('button', { name: 'Talep Oluştur' }).click();
+  await expect(toast(page, 'Bonus talebi oluşturuldu').first()).toBeVisible();
 }
