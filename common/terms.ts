@@ -36,6 +36,8 @@ export const TERMS = {
   reject: 'Reddet',
   /** At or above this amount a completion needs a second person. */
   approvalThreshold: 'Onay Eşiği',
+  /** A routing rule's place in evaluation (1–100, higher first); not 'Öncelik', which is a request's 1–5. */
+  ruleOrder: 'Kural sırası',
   /** At or above this amount completing asks for the amount typed again (a mis-click guard, not an approval). */
   confirmAmount: 'Tutar Doğrulama Eşiği',
 } as const;

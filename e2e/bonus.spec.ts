@@ -53,8 +53,8 @@ test.describe('panel: board ve manuel talep', () => {
     const waiting = card(column(page, 'Bekleyen'), externalId);
     await expect(waiting).toBeVisible();
     await expect(waiting).toContainText('e2e_oyuncu');
-    // The form's 1–5 is stored × 2 (docs/priority.md).
-    await expect(waiting).toContainText('Öncelik: 8');
+    // One priority scale: the form's 4 reads 4 on every screen (docs/priority.md).
+    await expect(waiting).toContainText('Öncelik: Orta · 4');
     await screenshot(page, 'dashboard-board-created');
 
     await press(waiting.getByRole('button', { name: /Üzerime Al|Bana ayır/ }));
@@ -69,6 +69,10 @@ test.describe('panel: board ve manuel talep', () => {
     await expect(card(column(page, 'Tamamlanan'), externalId)).toBeVisible();
     await expect(card(column(page, 'Üzerimde'), externalId)).toHaveCount(0);
     await screenshot(page, 'dashboard-board-completed');
+
+    // The same 4 on /bonus: one scale, one text.
+    await page.goto(`/bonus?search=${externalId}`);
+    await expect(page.getByRole('row', { name: new RegExp(externalId) })).toContainText('Orta · 4');
   });
 
   test('ikinci tarayıcı oturumu değişikliği yenilemeden iki saniye içinde görür', async ({ browser }) => {

@@ -125,7 +125,7 @@ test.describe('Routing Kuralları', () => {
     const option = target.locator('option', { hasText: `@${agent.username}` });
     await expect(option).toHaveCount(1);
     await target.selectOption((await option.getAttribute('value'))!);
-    await dialog.getByLabel(/Öncelik \(1-100\)/).fill('100');
+    await dialog.getByLabel(/Kural sırası \(1-100\)/).fill('100');
 
     await dialog.getByLabel('Eklenecek koşul türü').selectOption('bonus_type');
     await dialog.getByRole('button', { name: 'Koşul Ekle' }).click();
@@ -149,7 +149,7 @@ test.describe('Routing Kuralları', () => {
     await expect(card).toContainText(`@${agent.username}`);
     await expect(card).toContainText('Bonus Türü: Puan');
     await expect(card).toContainText(`Özel Koşul: Müşteri Kullanıcı Adı ile başlar ${prefix}`);
-    await expect(card).toContainText('Öncelik 100');
+    await expect(card).toContainText('Sıra 100');
 
     // The detail table: move the new rule to the top of its priority with the keyboard (dnd-kit → POST /reorder).
     const rows = page.getByRole('table', { name: /Routing kuralları/ }).locator('tbody tr');

@@ -16,6 +16,8 @@ import {
   type Weekday,
 } from '../enums';
 import { idParam, requiredString } from './api';
+import { BONUS_MESSAGES } from './bonus';
+import { TERMS } from '../terms';
 
 /**
  * Routing rules (issue 11, spec §2.14, §3, §4, §5, §7.12): a project's rules that hand each
@@ -26,7 +28,7 @@ export const ROUTING_MESSAGES = {
   ruleNameRequired: 'Kural adı gereklidir',
   strategyRequired: 'Hedef stratejisi seçilmelidir',
   targetUserRequired: 'Hedef kullanıcı seçilmelidir',
-  priorityRange: `Öncelik ${ROUTING_PRIORITY.min}-${ROUTING_PRIORITY.max} arasında olmalıdır`,
+  priorityRange: `${TERMS.ruleOrder} ${ROUTING_PRIORITY.min}-${ROUTING_PRIORITY.max} arasında olmalıdır`,
   conditionsRequired: 'En az bir koşul tanımlanmalıdır',
   conditionsTooMany: 'Bir kuralda en fazla 20 koşul olabilir',
   conditionTypeInvalid: 'Koşul türü seçilmelidir',
@@ -38,7 +40,7 @@ export const ROUTING_MESSAGES = {
   timeInvalid: 'Saat SS:DD biçiminde olmalıdır (ör. 09:30)',
   timeWindowEmpty: 'Başlangıç ve bitiş saati aynı olamaz',
   thresholdOperatorInvalid: '≥ veya ≤ seçilmelidir',
-  thresholdRange: `Eşik ${PRIORITY.storedMin}-${PRIORITY.storedMax} arasında bir tam sayı olmalıdır`,
+  thresholdRange: `Eşik ${PRIORITY.manualMin}-${PRIORITY.manualMax} arasında bir tam sayı olmalıdır`,
   customFieldInvalid: 'Alan tutar, müşteri kullanıcı adı, dış referans veya açıklama olmalıdır',
   customOperatorInvalid: 'Geçersiz karşılaştırma',
   customOperatorForField: 'Bu alan için bu karşılaştırma kullanılamaz',
@@ -49,7 +51,7 @@ export const ROUTING_MESSAGES = {
   targetUserNotMember: 'Hedef kullanıcı bu projenin aktif bir üyesi değil',
   reorderUnknownRule: 'Sıralamada bu projeye ait olmayan bir kural var',
   reorderDuplicate: 'Sıralamada bir kural birden fazla kez geçiyor',
-  reorderAgainstPriority: 'Bir kural daha yüksek öncelikli bir kuralın önüne taşınamaz; önce önceliğini değiştirin',
+  reorderAgainstPriority: 'Bir kural, kural sırası daha yüksek bir kuralın önüne taşınamaz; önce kural sırasını değiştirin',
   agentNotFound: 'Agent bulunamadı',
   testAtInvalid: 'Zaman geçerli bir ISO tarih-saat olmalıdır',
   // §8 toasts (titled 'Hata' on failure)
@@ -133,7 +135,7 @@ export const timeWindowCondition = z
   })
   .refine((c) => c.from !== c.to, { path: ['to'], message: ROUTING_MESSAGES.timeWindowEmpty });
 
-/** The request's priority (the stored 1–10 scale, the board's badges) is ≥ or ≤ the value. */
+/** The request's priority, on the one 1–5 scale people see (common/priority.ts), is ≥ or ≤ the value. */
 export const priorityThresholdCondition = z.object({
   id: conditionId,
   conditionType: z.literal('priority_threshold'),
@@ -141,8 +143,8 @@ export const priorityThresholdCondition = z.object({
   value: z
     .number({ error: ROUTING_MESSAGES.thresholdRange })
     .int(ROUTING_MESSAGES.thresholdRange)
-    .min(PRIORITY.storedMin, ROUTING_MESSAGES.thresholdRange)
-    .max(PRIORITY.storedMax, ROUTING_MESSAGES.thresholdRange),
+    .min(PRIORITY.manualMin, ROUTING_MESSAGES.thresholdRange)
+    .max(PRIORITY.manualMax, ROUTING_MESSAGES.thresholdRange),
 });
 
 const decimalText = /^-?\d{1,12}(\.\d{1,2})?$/;
@@ -285,17 +287,17 @@ export const routingReorderResponse = z.array(routingRuleSchema);
 // ─── Test and simulate ───────────────────────────────────────────────────────────
 
 /**
- * A hypothetical request. priority is on the stored 1–10 scale (the form's 1–5 × 2);
+ * A hypothetical request. priority is a 1–5 level, like the manual form's;
  * `at` (ISO date-time) fixes the moment a time window is checked at, now when omitted.
  */
 export const routingTestPayload = z.strictObject({
   bonusType: z.enum(BONUS_TYPES, { error: 'Bonus türü seçilmelidir' }),
   customerSegment: z.enum(CUSTOMER_SEGMENTS, { error: 'Geçersiz müşteri segmenti' }).nullish().transform((v) => v ?? null),
   priority: z
-    .number({ error: `Öncelik ${PRIORITY.storedMin}-${PRIORITY.storedMax} arasında olmalıdır` })
-    .int()
-    .min(PRIORITY.storedMin, `Öncelik ${PRIORITY.storedMin}-${PRIORITY.storedMax} arasında olmalıdır`)
-    .max(PRIORITY.storedMax, `Öncelik ${PRIORITY.storedMin}-${PRIORITY.storedMax} arasında olmalıdır`),
+    .number({ error: BONUS_MESSAGES.priorityRange })
+    .int(BONUS_MESSAGES.priorityRange)
+    .min(PRIORITY.manualMin, BONUS_MESSAGES.priorityRange)
+    .max(PRIORITY.manualMax, BONUS_MESSAGES.priorityRange),
   amount: z
     .union([z.string(), z.number()], { error: 'Tutar geçerli bir sayı olmalıdır' })
     .transform((v) => String(v).trim().replace(',', '.'))

@@ -51,7 +51,7 @@ function rulesOf(index: number): SeedRule[] {
       priority: 50,
       conditions: [
         { conditionType: 'bonus_type', operator: 'in', values: ['cashback'] },
-        { conditionType: 'priority_threshold', operator: 'gte', value: 2 },
+        { conditionType: 'priority_threshold', operator: 'gte', value: 1 },
       ],
     },
     {

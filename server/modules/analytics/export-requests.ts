@@ -1,3 +1,4 @@
+import { priorityLevel } from '@common/priority';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ReportColumn } from '@common/contract/reports';
@@ -47,7 +48,8 @@ function toRow(r: RawRow): Row {
     bonusType: BONUS_TYPE_LABELS[r.bonus_type as BonusType] ?? r.bonus_type,
     amount: r.amount,
     status: REQUEST_STATUS_LABELS[r.status as RequestStatus] ?? r.status,
-    priority: Number(r.priority),
+    // The one scale people see (common/priority.ts), like every screen.
+    priority: priorityLevel(Number(r.priority)),
     assignee: r.assignee,
     createdAt: r.created_at,
     completedAt: r.completed_at,

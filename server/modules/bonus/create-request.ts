@@ -1,5 +1,5 @@
+import { storedPriority } from '@common/priority';
 import { sql } from 'drizzle-orm';
-import { PRIORITY } from '@common/constants';
 import { entryStatus } from '@common/request-transitions';
 import type { BonusType, CustomerSegment, RequestStatus } from '@common/enums';
 import { BONUS_MESSAGES, type BonusRequest, type CreateRequestInput, type RequestSource, type ViewedRequest } from '@common/schemas/bonus';
@@ -237,7 +237,7 @@ export async function createManualRequest(
   routing: CreationRouting,
 ): Promise<ViewedRequest> {
   // The form's 1–5 is stored as 2–10, so its highest is the board's 'Yüksek' (docs/priority.md).
-  const item = { ...input.body, priority: input.body.priority * PRIORITY.formToStoredFactor };
+  const item = { ...input.body, priority: storedPriority(input.body.priority) };
   const { created, viewed } = await createRequests(ctx, { projectId: input.projectId, source: 'manual', actor, ipAddress, items: [item], viewer: actor }, routing);
   const request = viewed.find((r) => r.id === created[0]?.id);
   if (!request) throw new AppError('CONFLICT', BONUS_MESSAGES.externalIdTaken, { externalId: BONUS_MESSAGES.externalIdTaken });

@@ -8,6 +8,7 @@ import {
   type CustomerSegment,
   type Weekday,
 } from '@common/enums';
+import { priorityLevel, priorityText } from '@common/priority';
 import type { RoutingConditionSpec } from '@common/schemas/routing';
 
 /** What the conditions look at: a request, real or hypothetical (test, simulate). */
@@ -179,8 +180,9 @@ export function evaluateCondition(c: RoutingConditionSpec, request: RoutableRequ
       return explain ? { passed, reason: `Saat ${moment.label}; pencere ${days.map((d) => WEEKDAY_SHORT_LABELS[d]).join(', ')} ${c.from}–${c.to}${c.from > c.to ? ' (gece yarısını geçer)' : ''}` } : quiet(passed);
     }
     case 'priority_threshold': {
-      const passed = c.operator === 'gte' ? request.priority >= c.value : request.priority <= c.value;
-      return explain ? { passed, reason: `Öncelik ${request.priority}; gereken ${c.operator === 'gte' ? '≥' : '≤'} ${c.value}` } : quiet(passed);
+      const level = priorityLevel(request.priority);
+      const passed = c.operator === 'gte' ? level >= c.value : level <= c.value;
+      return explain ? { passed, reason: `Öncelik ${priorityText(request.priority)}; gereken ${c.operator === 'gte' ? '≥' : '≤'} ${c.value}` } : quiet(passed);
     }
     case 'custom': {
       const label = ROUTING_CUSTOM_FIELD_LABELS[c.field];

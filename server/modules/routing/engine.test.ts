@@ -114,11 +114,11 @@ describe('conditions', () => {
     expect(passes(fridayNight, request(), new Date('2026-11-27T21:30:00Z'))).toBe(true);
   });
 
-  it('priority_threshold: ≥ N or ≤ N', () => {
-    expect(passes({ conditionType: 'priority_threshold', operator: 'gte', value: 6 })).toBe(true);
-    expect(passes({ conditionType: 'priority_threshold', operator: 'gte', value: 7 })).toBe(false);
-    expect(passes({ conditionType: 'priority_threshold', operator: 'lte', value: 6 })).toBe(true);
-    expect(passes({ conditionType: 'priority_threshold', operator: 'lte', value: 5 })).toBe(false);
+  it('priority_threshold: the request’s 1–5 level (stored 6 is level 3) ≥ N or ≤ N', () => {
+    expect(passes({ conditionType: 'priority_threshold', operator: 'gte', value: 3 })).toBe(true);
+    expect(passes({ conditionType: 'priority_threshold', operator: 'gte', value: 4 })).toBe(false);
+    expect(passes({ conditionType: 'priority_threshold', operator: 'lte', value: 3 })).toBe(true);
+    expect(passes({ conditionType: 'priority_threshold', operator: 'lte', value: 2 })).toBe(false);
   });
 
   it('custom: amount compares as money, texts compare case- and Turkish-insensitively', () => {
@@ -290,9 +290,9 @@ describe('match classes: with nobody to give anything to, alike requests match a
   const rules = [
     rule({ conditions: [condition({ conditionType: 'custom', field: 'amount', operator: 'gte', value: '100' })] }),
     rule({ conditions: [condition({ conditionType: 'custom', field: 'amount', operator: 'eq', value: '250.50' })] }),
-    rule({ conditions: [condition({ conditionType: 'custom', field: 'amount', operator: 'lt', value: '1000' }), condition({ conditionType: 'priority_threshold', operator: 'gte', value: 7 })] }),
+    rule({ conditions: [condition({ conditionType: 'custom', field: 'amount', operator: 'lt', value: '1000' }), condition({ conditionType: 'priority_threshold', operator: 'gte', value: 4 })] }),
     rule({ conditions: [condition({ conditionType: 'bonus_type', operator: 'in', values: ['points'] }), condition({ conditionType: 'customer_segment', operator: 'in', values: ['vip'] })] }),
-    rule({ conditions: [condition({ conditionType: 'customer_segment', operator: 'not_in', values: ['vip', 'high_risk'] }), condition({ conditionType: 'priority_threshold', operator: 'lte', value: 5 })] }),
+    rule({ conditions: [condition({ conditionType: 'customer_segment', operator: 'not_in', values: ['vip', 'high_risk'] }), condition({ conditionType: 'priority_threshold', operator: 'lte', value: 3 })] }),
     rule({ conditions: [condition({ conditionType: 'bonus_type', operator: 'not_in', values: ['other'] }), condition({ conditionType: 'custom', field: 'amount', operator: 'neq', value: '0' })] }),
     // Monday 12:00 in Istanbul: inside the first window, outside the second; the inactive rule never matches.
     rule({ conditions: [condition({ conditionType: 'time_window', weekdays: [1], from: '09:00', to: '18:00' }), condition({ conditionType: 'custom', field: 'amount', operator: 'lte', value: '250.50' })] }),

@@ -19,7 +19,7 @@ describe('rule form validation (§5)', () => {
     const { errors } = res.json();
     expect(errors).toMatchObject({
       ruleName: 'Kural adı gereklidir',
-      priority: 'Öncelik 1-100 arasında olmalıdır',
+      priority: 'Kural sırası 1-100 arasında olmalıdır',
       conditions: 'En az bir koşul tanımlanmalıdır',
     });
     const noTarget = await call(t.app, 'POST', rulesUrl(t.project.id), t.manager, {
@@ -147,7 +147,7 @@ describe('rules CRUD, audited with before and after', () => {
 
     const against = await call(t.app, 'POST', `${rulesUrl(t.project.id)}/reorder`, t.manager, { ruleIds: [a.id, high.id] });
     expect(against.statusCode).toBe(400);
-    expect(against.json().message).toBe('Bir kural daha yüksek öncelikli bir kuralın önüne taşınamaz; önce önceliğini değiştirin');
+    expect(against.json().message).toBe('Bir kural, kural sırası daha yüksek bir kuralın önüne taşınamaz; önce kural sırasını değiştirin');
     const unknown = await call(t.app, 'POST', `${rulesUrl(t.project.id)}/reorder`, t.manager, { ruleIds: [a.id, 987_654] });
     expect(unknown.statusCode).toBe(400);
   });
@@ -171,7 +171,7 @@ describe('test and simulate', () => {
         { conditionType: 'custom', field: 'amount', operator: 'gt', value: '1000' },
       ],
     });
-    const res = await call(t.app, 'POST', `${rulesUrl(project)}/${rule.id}/test`, t.manager, { bonusType: 'cashback', customerSegment: 'vip', priority: 8, amount: '2500' });
+    const res = await call(t.app, 'POST', `${rulesUrl(project)}/${rule.id}/test`, t.manager, { bonusType: 'cashback', customerSegment: 'vip', priority: 4, amount: '2500' });
     expect(res.statusCode).toBe(200);
     const result = res.json().data;
     expect(result.matched).toBe(true);
@@ -185,7 +185,7 @@ describe('test and simulate', () => {
     // The tenant's agent and operator never connected.
     expect(reasons[t.members.agent.id]).toEqual(['çevrimdışı']);
 
-    const miss = (await call(t.app, 'POST', `${rulesUrl(project)}/${rule.id}/test`, t.manager, { bonusType: 'points', priority: 8, amount: '2500' })).json().data;
+    const miss = (await call(t.app, 'POST', `${rulesUrl(project)}/${rule.id}/test`, t.manager, { bonusType: 'points', priority: 4, amount: '2500' })).json().data;
     expect(miss.matched).toBe(false);
     expect(miss.targetUser).toBeNull();
     expect(miss.trace.conditions[0]).toMatchObject({ passed: false, reason: 'Bonus türü Puan; beklenen: Nakit İade' });
@@ -196,7 +196,7 @@ describe('test and simulate', () => {
 
   it('simulate: which rule would win, with the trace of every rule', async () => {
     const project = t.project.id;
-    const sim = await call(t.app, 'POST', `${rulesUrl(project)}/simulate`, t.manager, { bonusType: 'cashback', customerSegment: null, priority: 8, amount: '2500' });
+    const sim = await call(t.app, 'POST', `${rulesUrl(project)}/simulate`, t.manager, { bonusType: 'cashback', customerSegment: null, priority: 4, amount: '2500' });
     expect(sim.statusCode).toBe(200);
     const data = sim.json().data;
     expect(data.winner).toMatchObject({ ruleName: 'Yüksek tutar yük bazlı' });
@@ -211,11 +211,53 @@ describe('test and simulate', () => {
       ruleName: 'Gece vardiyası',
       conditions: [{ conditionType: 'time_window', weekdays: [5], from: '22:00', to: '06:00' }],
     });
-    const at = (iso: string) => call(t.app, 'POST', `${rulesUrl(t.project.id)}/${rule.id}/test`, t.manager, { bonusType: 'points', priority: 2, amount: '1', at: iso });
+    const at = (iso: string) => call(t.app, 'POST', `${rulesUrl(t.project.id)}/${rule.id}/test`, t.manager, { bonusType: 'points', priority: 1, amount: '1', at: iso });
     const inside = (await at('2026-11-27T22:15:00Z')).json().data;
     expect(inside.matched).toBe(true);
     expect(inside.trace.conditions[0].reason).toBe('Saat Cmt 01:15; pencere Cum 22:00–06:00 (gece yarısını geçer)');
     expect((await at('2026-11-28T03:00:00Z')).json().data.matched).toBe(false);
+  });
+});
+
+describe('one priority scale: the form’s 1–5 in conditions and in the test', () => {
+  it('a threshold and the test’s priority are 1–5 levels, like the form', async () => {
+    const rule = await createRule(t.app, t.project.id, t.manager, {
+      ruleName: 'Yüksek öncelik',
+      conditions: [{ conditionType: 'priority_threshold', operator: 'gte', value: 5 }],
+    });
+    const test = (priority: number) => call(t.app, 'POST', `${rulesUrl(t.project.id)}/${rule.id}/test`, t.manager, { bonusType: 'points', priority, amount: '1' });
+    const high = (await test(5)).json().data;
+    expect(high.matched).toBe(true);
+    expect(high.trace.conditions[0].reason).toBe('Öncelik Yüksek · 5; gereken ≥ 5');
+    expect((await test(4)).json().data.matched).toBe(false);
+    const outOfScale = await test(8);
+    expect(outOfScale.statusCode).toBe(400);
+    expect(outOfScale.json().errors).toMatchObject({ priority: 'Öncelik 1-5 arasında olmalıdır' });
+    const tooHigh = await call(t.app, 'POST', rulesUrl(t.project.id), t.manager, {
+      ruleName: 'Eski ölçek',
+      targetStrategy: 'load_based',
+      priority: 50,
+      conditions: [{ conditionType: 'priority_threshold', operator: 'gte', value: 8 }],
+    });
+    expect(tooHigh.statusCode).toBe(400);
+    expect(JSON.stringify(tooHigh.json().errors)).toContain('Eşik 1-5 arasında bir tam sayı olmalıdır');
+  });
+
+  it('the migration turns a stored-scale threshold into the level that holds it', async () => {
+    const { sql } = await import('drizzle-orm');
+    const { readFile } = await import('node:fs/promises');
+    const db = t.app.ctx.database.db;
+    const rule = await createRule(t.app, t.project.id, t.manager, { ruleName: 'Eski eşikler' });
+    const old = [10, 8, 7, 2, 1];
+    for (const value of old) {
+      // Straight into the table, as rows written before the one scale were.
+      await db.execute(sql`insert into routing_rule_conditions (rule_id, condition_type, params, position) values (${rule.id}, 'priority_threshold', ${JSON.stringify({ operator: 'gte', value })}::jsonb, ${value})`);
+    }
+    const migration = await readFile(new URL('../../db/migrations/0027_priority-levels.sql', import.meta.url), 'utf8');
+    await db.execute(sql.raw(`${migration.replace(/;\s*$/, '')} AND rule_id = ${rule.id} AND position > 0`));
+    const result = await db.execute(sql`select position, (params->>'value')::int as value from routing_rule_conditions where rule_id = ${rule.id} and position > 0 order by position desc`);
+    const rows = (result as unknown as { rows: { position: number; value: number }[] }).rows;
+    expect(rows.map((r) => [r.position, r.value])).toEqual([[10, 5], [8, 4], [7, 4], [2, 1], [1, 1]]);
   });
 });
 

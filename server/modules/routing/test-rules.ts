@@ -1,3 +1,4 @@
+import { storedPriority } from '@common/priority';
 import { SETTINGS_DEFAULTS } from '@common/constants';
 import {
   ROUTING_MESSAGES,
@@ -28,7 +29,8 @@ async function prepare(ctx: AppContext, projectId: number, payload: RoutingTestI
   const request: RoutableRequest = {
     bonusType: payload.bonusType,
     customerSegment: payload.customerSegment,
-    priority: payload.priority,
+    // The test asks for a 1–5 level, like the form; the engine reads stored priorities.
+    priority: storedPriority(payload.priority),
     amount: payload.amount,
     customerUsername: payload.customerUsername || null,
     externalId: payload.externalId || null,

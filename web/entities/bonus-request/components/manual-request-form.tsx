@@ -1,3 +1,4 @@
+import { PRIORITY_FIELD_LABEL } from '@common/priority';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -74,7 +75,7 @@ export function ManualRequestForm({ projectId, onCreated }: { projectId: number;
         <Input label="Dış Referans (opsiyonel)" autoComplete="off" error={errors.externalId?.message} {...register('externalId')} data-autofocus />
         <Input label="Kullanıcı Adı" hint="Kullanıcı adı veya Müşteri ID gerekli" autoComplete="off" error={errors.customerUsername?.message} {...register('customerUsername')} />
         <Input
-          label={`Öncelik (${PRIORITY.manualMin}-${PRIORITY.manualMax})`}
+          label={PRIORITY_FIELD_LABEL}
           type="number"
           inputMode="numeric"
           min={PRIORITY.manualMin}

@@ -1,12 +1,12 @@
 import { Badge } from '@web/components/ui';
-import { priorityLevel } from '../model/priority';
+import { priorityLook } from '../model/priority';
 
-/** 'Yüksek' / 'Orta' / 'Düşük' with the number, coloured by the spec's thresholds. */
+/** 'Yüksek · 5': the request's priority on the one scale every screen uses. */
 export function PriorityBadge({ priority }: { priority: number }) {
-  const level = priorityLevel(priority);
+  const look = priorityLook(priority);
   return (
-    <Badge tone={level.tone} title={`Öncelik: ${priority}`}>
-      {level.label} · {priority}
+    <Badge tone={look.tone} title={`Öncelik: ${look.text}`}>
+      {look.text}
     </Badge>
   );
 }

@@ -1,14 +1,17 @@
-import { PRIORITY } from '@common/constants';
+import { priorityLabel, priorityLevel, priorityText, type PriorityLabel } from '@common/priority';
 import type { BadgeTone } from '@web/components/ui';
 
-export interface PriorityLevel {
-  label: 'Yüksek' | 'Orta' | 'Düşük';
+export interface PriorityBadgeLook {
+  label: PriorityLabel;
+  level: number;
+  text: string;
   tone: BadgeTone;
 }
 
-/** Spec §9 (kanban, 1–10): 9 or more 'Yüksek' (red), 7–8 'Orta' (yellow), below 7 'Düşük' (green). */
-export function priorityLevel(priority: number): PriorityLevel {
-  if (priority >= PRIORITY.high) return { label: 'Yüksek', tone: 'danger' };
-  if (priority >= PRIORITY.medium) return { label: 'Orta', tone: 'warning' };
-  return { label: 'Düşük', tone: 'success' };
+const TONES: Record<PriorityLabel, BadgeTone> = { Yüksek: 'danger', Orta: 'warning', Düşük: 'success' };
+
+/** Spec §9: 'Yüksek' red, 'Orta' yellow, 'Düşük' green; the number is the form's 1–5 level (common/priority.ts). */
+export function priorityLook(stored: number): PriorityBadgeLook {
+  const label = priorityLabel(stored);
+  return { label, level: priorityLevel(stored), text: priorityText(stored), tone: TONES[label] };
 }

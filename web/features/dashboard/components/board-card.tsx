@@ -1,3 +1,4 @@
+import { priorityText } from '@common/priority';
 import { Check } from 'lucide-react';
 import { BONUS_TYPE_LABELS } from '@common/enums';
 import type { ViewedRequest } from '@common/schemas/bonus';
@@ -80,7 +81,7 @@ export function BoardCard({
       {description && <p className="mt-1 line-clamp-2 text-xs text-zinc-600 dark:text-zinc-400">{description}</p>}
       <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
         <RequestStatusBadge status={request.status} />
-        <span>Öncelik: {request.priority}</span>
+        <span>Öncelik: {priorityText(request.priority)}</span>
         {place !== undefined && <span className="font-medium text-sky-800 dark:text-sky-300">Sıradaki yeriniz: {place}</span>}
         <RequestViewersEye requestId={request.id} />
       </div>

@@ -70,7 +70,7 @@ describe('RequestBoard', () => {
     for (const name of ['Üzerimde', 'Tamamlanan', 'Sorunlu']) expect(await within(column(name)).findByText('Bu kolonda kayıt yok.')).toBeInTheDocument();
     const mine = calls.find((c) => c.url.includes('status=active'))!;
     expect(new URL(mine.url, 'http://x').searchParams.get('agentId')).toBe(String(ME));
-    expect(within(column('Bekleyen')).getByText('Öncelik: 4')).toBeInTheDocument();
+    expect(within(column('Bekleyen')).getByText('Öncelik: Düşük · 2')).toBeInTheDocument();
   });
 
   it('ignores a click on a button that has just appeared under the pointer', async () => {

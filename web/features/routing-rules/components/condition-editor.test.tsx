@@ -62,7 +62,7 @@ describe('ConditionEditor', () => {
     await add('Öncelik Eşiği');
     const threshold = row(/4\. koşul: Öncelik Eşiği/);
     await userEvent.selectOptions(within(threshold).getByLabelText('Koşul'), 'lte');
-    const level = within(threshold).getByLabelText(/Öncelik \(1-10\)/);
+    const level = within(threshold).getByLabelText(/Öncelik \(1-5\)/);
     await userEvent.clear(level);
     await userEvent.type(level, '4');
 

@@ -1,3 +1,4 @@
+import { PRIORITY_FIELD_LABEL } from '@common/priority';
 import {
   BONUS_TYPE_LABELS,
   BONUS_TYPES,
@@ -136,14 +137,14 @@ export function ConditionFields({ condition, onChange, errors = {} }: ConditionF
             onChange={(e) => onChange({ ...condition, operator: e.target.value as 'gte' | 'lte' })}
           />
           <Input
-            label={`Öncelik (${PRIORITY.storedMin}-${PRIORITY.storedMax})`}
+            label={PRIORITY_FIELD_LABEL}
             type="number"
             inputMode="numeric"
-            min={PRIORITY.storedMin}
-            max={PRIORITY.storedMax}
+            min={PRIORITY.manualMin}
+            max={PRIORITY.manualMax}
             step={1}
             required
-            hint="Panodaki öncelik ölçeği (formdaki 1-5 × 2)."
+            hint="Talep formundaki ve kartlardaki öncelik (5: Yüksek, 4: Orta, 1-3: Düşük)."
             value={typeof condition.value === 'number' && Number.isFinite(condition.value) ? String(condition.value) : ''}
             error={errors.value}
             onChange={(e) => onChange({ ...condition, value: e.target.value === '' ? Number.NaN : Number(e.target.value) })}

@@ -1,3 +1,4 @@
+import { TERMS } from '@common/terms';
 import { FlaskConical, Pause, Pencil, Play, Trash2 } from 'lucide-react';
 import { ROUTING_STRATEGY_LABELS } from '@common/enums';
 import { ROUTING_MESSAGES, type RoutingRule, type RoutingRuleStats } from '@common/schemas/routing';
@@ -61,7 +62,9 @@ export function RuleCard({ rule, stats, statsLoading, actions }: { rule: Routing
         <div className="min-w-0 flex-1">
           <h3 className="text-sm font-semibold [overflow-wrap:anywhere] text-zinc-900 dark:text-zinc-50">{rule.ruleName}</h3>
           <div className="mt-1 flex flex-wrap items-center gap-1.5">
-            <Badge tone="warning">Öncelik {rule.priority}</Badge>
+            <Badge tone="warning" title={TERMS.ruleOrder}>
+              Sıra {rule.priority}
+            </Badge>
             <ActiveRuleBadge active={rule.isActive} />
           </div>
         </div>

@@ -55,7 +55,7 @@ describe('RuleFormDialog', () => {
     const onSubmit = renderForm();
     await userEvent.type(screen.getByLabelText(/Kural Adı/), '   ');
     await userEvent.selectOptions(screen.getByLabelText(/Hedef Stratejisi/), 'user');
-    const priority = screen.getByLabelText(/Öncelik \(1-100\)/);
+    const priority = screen.getByLabelText(/Kural sırası \(1-100\)/);
     await userEvent.clear(priority);
     await userEvent.type(priority, '101');
     await submit();
@@ -124,7 +124,7 @@ describe('RuleFormDialog', () => {
     expect(screen.getByRole('dialog', { name: ROUTING_MESSAGES.editTitle })).toBeVisible();
     expect(screen.getByLabelText(/Kural Adı/)).toHaveValue('VIP talepler');
     expect(screen.getByLabelText(/Hedef Kullanıcı/)).toHaveValue('8');
-    expect(screen.getByLabelText(/Öncelik \(1-100\)/)).toHaveValue(80);
+    expect(screen.getByLabelText(/Kural sırası \(1-100\)/)).toHaveValue(80);
     expect(screen.getByLabelText('Aktif')).not.toBeChecked();
     expect(screen.getByLabelText('VIP')).toBeChecked();
     await userEvent.selectOptions(screen.getByLabelText(/Hedef Stratejisi/), 'load_based');

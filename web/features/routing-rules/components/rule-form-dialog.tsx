@@ -1,3 +1,4 @@
+import { TERMS } from '@common/terms';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ROUTING_PRIORITY } from '@common/constants';
@@ -116,14 +117,14 @@ export function RuleForm({ rule, targets, onCancel, onSubmit }: Omit<RuleFormDia
           <div aria-hidden="true" className="hidden sm:block" />
         )}
         <Input
-          label={`Öncelik (${ROUTING_PRIORITY.min}-${ROUTING_PRIORITY.max})`}
+          label={`${TERMS.ruleOrder} (${ROUTING_PRIORITY.min}-${ROUTING_PRIORITY.max})`}
           type="number"
           inputMode="numeric"
           required
           min={ROUTING_PRIORITY.min}
           max={ROUTING_PRIORITY.max}
           step={1}
-          hint="Yüksek öncelikli kurallar önce değerlendirilir."
+          hint="Sırası yüksek olan kural önce değerlendirilir."
           error={errors.priority?.message}
           {...register('priority', {
             setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? Number.NaN : Number(v)),

@@ -1,3 +1,4 @@
+import { PRIORITY_FIELD_LABEL } from '@common/priority';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -46,7 +47,7 @@ type TestFormValues = z.input<typeof testFormSchema>;
 export function testDefaults(rule: RoutingRule): TestFormValues {
   let bonusType: BonusType = 'cashback';
   let customerSegment: CustomerSegment | '' = '';
-  let priority = PRIORITY.manualDefault * PRIORITY.formToStoredFactor;
+  let priority: number = PRIORITY.manualDefault;
   let amount = '100';
   for (const c of rule.conditions) {
     if (c.conditionType === 'bonus_type') bonusType = c.operator === 'in' ? c.values[0]! : (BONUS_TYPES.find((t) => !c.values.includes(t)) ?? bonusType);
@@ -100,13 +101,12 @@ function RuleTestForm({ rule, onTest }: { rule: RoutingRule; onTest: RuleTestDia
           <Select label="Bonus Türü" required options={BONUS_TYPES.map((t) => ({ value: t, label: BONUS_TYPE_LABELS[t] }))} error={errors.bonusType?.message} {...field('bonusType')} data-autofocus />
           <Select label="Müşteri Segmenti" placeholder="Belirtilmemiş" options={CUSTOMER_SEGMENTS.map((s) => ({ value: s, label: CUSTOMER_SEGMENT_LABELS[s] }))} error={errors.customerSegment?.message} {...field('customerSegment')} />
           <Input
-            label={`Öncelik (${PRIORITY.storedMin}-${PRIORITY.storedMax})`}
+            label={PRIORITY_FIELD_LABEL}
             type="number"
             inputMode="numeric"
             required
-            min={PRIORITY.storedMin}
-            max={PRIORITY.storedMax}
-            hint="Panodaki ölçek: formdaki öncelik × 2."
+            min={PRIORITY.manualMin}
+            max={PRIORITY.manualMax}
             error={errors.priority?.message}
             {...register('priority', { setValueAs: (v: unknown) => (v === '' ? Number.NaN : Number(v)), onChange: () => clearErrors('priority') })}
           />

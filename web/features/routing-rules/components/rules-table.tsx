@@ -1,3 +1,4 @@
+import { TERMS } from '@common/terms';
 import { useState, type CSSProperties } from 'react';
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
@@ -84,7 +85,7 @@ export function RulesTable({ rules, actions, onReorder, onRefused }: RulesTableP
               <TableHeaderCell>Kural</TableHeaderCell>
               <TableHeaderCell>Strateji</TableHeaderCell>
               <TableHeaderCell>Hedef</TableHeaderCell>
-              <TableHeaderCell>Öncelik</TableHeaderCell>
+              <TableHeaderCell>{TERMS.ruleOrder}</TableHeaderCell>
               <TableHeaderCell>Durum</TableHeaderCell>
               <TableHeaderCell className="min-w-48">Koşullar</TableHeaderCell>
               <TableHeaderCell className="relative">

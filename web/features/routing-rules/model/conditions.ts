@@ -34,7 +34,7 @@ export function emptyCondition(type: RoutingConditionType): ConditionDraft {
     case 'time_window':
       return { key, conditionType: 'time_window', weekdays: [1, 2, 3, 4, 5], from: '09:00', to: '18:00' };
     case 'priority_threshold':
-      return { key, conditionType: 'priority_threshold', operator: 'gte', value: 8 };
+      return { key, conditionType: 'priority_threshold', operator: 'gte', value: 4 };
     case 'custom':
       return { key, conditionType: 'custom', field: 'amount', operator: 'gte', value: '' };
   }
