@@ -10,7 +10,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Admin',
   manager: 'Yönetici',
   operator: 'Operatör',
-  agent: 'Ajan',
+  agent: 'Agent',
 };
 /** Higher rank outranks lower; nobody may act on a user of a higher rank. */
 export const ROLE_RANK: Record<Role, number> = { super_admin: 5, admin: 4, manager: 3, operator: 2, agent: 1 };

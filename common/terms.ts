@@ -20,6 +20,8 @@ export const TERMS = {
   requeue: 'Tekrar Sıraya Al',
   /** new + queued. */
   waiting: 'Bekleyen',
+  /** assigned + in_progress, anyone's (the spec's kanban column). */
+  active: 'Atanmış',
   /** assigned + in_progress of the signed-in user. */
   mine: 'Üzerimde',
   /** Filter for the signed-in user's own requests on /bonus. */

@@ -22,7 +22,7 @@ test.describe('yönetim', () => {
     await dialog.getByLabel('Kullanıcı Adı').fill(username);
     await dialog.getByLabel('Ad Soyad').fill('Deniz E2E');
     await dialog.getByLabel('E-posta').fill('deniz.e2e@example.com');
-    await dialog.getByLabel('Rol').selectOption({ label: 'Ajan' });
+    await dialog.getByLabel('Rol').selectOption({ label: 'Agent' });
     await dialog.getByLabel('Şifre').fill(password);
     // The active project is preselected; add a second one.
     await expect(dialog.getByLabel('Altın Şans Casino (GOLD)')).toBeChecked();
@@ -34,7 +34,7 @@ test.describe('yönetim', () => {
     const row = userRow(page, username);
     await expect(row).toBeVisible();
     await expect(row.getByText('Hiç giriş yapmamış')).toBeVisible();
-    await expect(row.getByText('Ajan')).toBeVisible();
+    await expect(row.getByText('Agent', { exact: true })).toBeVisible();
 
     // The new user signs in elsewhere and works in the project they were given.
     const other = await browser.newContext();

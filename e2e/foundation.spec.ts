@@ -159,7 +159,7 @@ test.describe('yönlendirme', () => {
     const nav = page.getByRole('navigation', { name: 'Ana menü' });
     await expect(nav.getByRole('link', { name: 'Bonus Talepleri' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Kullanıcı Yönetimi' })).toHaveCount(0);
-    await expect(page.getByRole('banner').getByTestId('current-role')).toHaveText('Ajan');
+    await expect(page.getByRole('banner').getByTestId('current-role')).toHaveText('Agent');
 
     await page.goto('/users');
     await expect(page.getByText('Bu sayfayı görüntüleme yetkiniz yok.')).toBeVisible();

@@ -67,7 +67,7 @@ export const listNotifications = defineEndpoint({
   method: 'GET',
   path: '/api/projects/:projectId/notifications',
   access: 'settings:read',
-  summary: 'Son bildirimler (gönderim kuyruğu)',
+  summary: 'Son bildirimler (giden kutusu)',
   tags,
   params: projectParams,
   query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),

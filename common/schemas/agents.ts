@@ -14,7 +14,7 @@ export const AGENT_MESSAGES = {
   agentIdRequired: 'Agent ID gereklidir',
   reasonRequired: 'Lütfen bir neden belirtin',
   alreadyMember: 'Bu kullanıcı zaten bu projede',
-  notWorkerRole: 'Yalnızca ajan veya operatör rolündeki kullanıcılar agent olarak eklenebilir',
+  notWorkerRole: 'Yalnızca agent veya operatör rolündeki kullanıcılar agent olarak eklenebilir',
   hasActiveRequests: 'Üzerinde aktif talepler olan agent projeden çıkarılamaz',
   self: 'Bu işlemi kendinize uygulayamazsınız',
   maxLoadRange: 'Kapasite 1 ile 100 arasında olmalıdır',

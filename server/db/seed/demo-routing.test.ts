@@ -42,9 +42,9 @@ describe('demo routing seed', () => {
     const payload = { bonusType: 'points' as const, customerSegment: 'vip' as const, priority: 9, amount: '800' };
     const before = await simulateRouting(t.app.ctx, gold!.id, payload);
     expect(before.winner).toBeNull();
-    expect(before.rules.find((r) => r.ruleName === 'VIP talepleri kıdemli ajana')?.candidates[0]?.reasons).toContain('çevrimdışı');
+    expect(before.rules.find((r) => r.ruleName === 'VIP talepleri kıdemli agente')?.candidates[0]?.reasons).toContain('çevrimdışı');
     await setOnline(t.app, gold!.id, zeynep!.id, true);
     const after = await simulateRouting(t.app.ctx, gold!.id, payload);
-    expect(after.winner).toMatchObject({ ruleName: 'VIP talepleri kıdemli ajana', targetUser: { username: 'agent3' } });
+    expect(after.winner).toMatchObject({ ruleName: 'VIP talepleri kıdemli agente', targetUser: { username: 'agent3' } });
   });
 });

@@ -33,14 +33,14 @@ function rulesOf(index: number): SeedRule[] {
       conditions: [{ conditionType: 'custom', field: 'amount', operator: 'gte', value: '20000' }],
     },
     {
-      ruleName: 'VIP talepleri kıdemli ajana',
+      ruleName: 'VIP talepleri kıdemli agente',
       targetStrategy: 'user',
       target: senior,
       priority: 90,
       conditions: [{ conditionType: 'customer_segment', operator: 'in', values: ['vip'] }],
     },
     {
-      ruleName: 'Yüksek riskli müşteriler yetenekli ajana',
+      ruleName: 'Yüksek riskli müşteriler yetenekli agente',
       targetStrategy: 'skill_based',
       priority: 70,
       conditions: [{ conditionType: 'customer_segment', operator: 'in', values: ['high_risk'] }],

@@ -1,3 +1,4 @@
+import { TERMS } from '@common/terms';
 import { dashboardPeriodDays, eachDay, lastDays, type DashboardPeriod, type DayRange } from '@common/analytics';
 import type { ActivityItem, DashboardHealth, DashboardPerformance, DashboardStats } from '@common/contract/dashboard';
 import { ACTIVE_STATUSES, PROBLEM_STATUSES, WAITING_STATUSES } from '@common/enums';
@@ -40,9 +41,9 @@ export async function dashboardStats(ctx: AppContext, projectId: number, timeZon
 
 /** The doughnut's five groups (the five-colour palette): waiting, active, completed, cancelled, error. */
 export const STATUS_GROUPS = [
-  { key: 'waiting', label: 'Bekleyen', statuses: WAITING_STATUSES },
-  { key: 'active', label: 'İşlemde', statuses: ACTIVE_STATUSES },
-  { key: 'completed', label: 'Tamamlanan', statuses: ['completed'] },
+  { key: 'waiting', label: TERMS.waiting, statuses: WAITING_STATUSES },
+  { key: 'active', label: TERMS.active, statuses: ACTIVE_STATUSES },
+  { key: 'completed', label: TERMS.completed, statuses: ['completed'] },
   { key: 'cancelled', label: 'İptal Edilen', statuses: [PROBLEM_STATUSES[0]!] },
   { key: 'error', label: 'Hatalı', statuses: [PROBLEM_STATUSES[1]!] },
 ] as const;

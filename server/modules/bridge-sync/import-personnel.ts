@@ -34,7 +34,7 @@ async function upsertPerson(tx: DbOrTx, projectId: number, person: ImportedPerso
       .select({ id: users.id, role: users.role })
       .from(users)
       .where(usernameIs(person.username));
-    if (byName && byName.role !== 'agent') throw new PersonError(`"${person.username}" kullanıcı adı ajan olmayan bir kullanıcıya ait`);
+    if (byName && byName.role !== 'agent') throw new PersonError(`"${person.username}" kullanıcı adı agent olmayan bir kullanıcıya ait`);
     if (byName) {
       userId = byName.id;
     } else {

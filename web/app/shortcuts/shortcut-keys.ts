@@ -10,7 +10,7 @@ export const SHORTCUTS: readonly { keys: string[]; label: string }[] = [
   { keys: ['Enter'], label: 'Talebin detayını aç' },
   { keys: ['a'], label: 'Talebi üzerime al' },
   { keys: ['t'], label: 'Talebi tamamla (onay penceresi açılır)' },
-  { keys: ['r'], label: 'Talebi kuyruğa geri gönder' },
+  { keys: ['r'], label: 'Talebi tekrar sıraya al' },
   { keys: ['/'], label: 'Aramaya geç' },
   { keys: ['g', 'd'], label: "Panel'e git" },
   { keys: ['g', 'b'], label: "Bonus Talepleri'ne git" },

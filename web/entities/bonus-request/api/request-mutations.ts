@@ -5,6 +5,7 @@ import { claimRequest, completeRequest, createRequest, requeueRequest } from '@c
 import { approveRequest, rejectRequest, undoRequestMove } from '@common/contract/request-desk';
 import { apiCall } from '@web/lib/api-call';
 import { requestKeys } from './request-queries';
+import { requestTitle } from '../model/request-texts';
 
 /**
  * After any change the project's request data (lists, columns, stats, details) is reloaded.
@@ -30,7 +31,7 @@ export function useCreateRequest(projectId: number) {
     meta: {
       success: (request: BonusRequest) => ({
         title: CREATE_REQUEST_TOASTS.success,
-        description: request.externalId ? `${request.externalId} kuyruğa eklendi.` : `Talep #${request.id} kuyruğa eklendi.`,
+        description: `${requestTitle(request)} bekleyen taleplere eklendi.`,
       }),
       error: { title: CREATE_REQUEST_TOASTS.failure },
     },

@@ -5,8 +5,8 @@ import { TERMS } from '@common/terms';
 /** The status filter buttons of /bonus (spec §2.5: All, New, Assigned, Completed; plus the problem ones). */
 export const STATUS_FILTERS = [
   { value: 'all', label: 'Tümü' },
-  { value: 'waiting', label: 'Yeni' },
-  { value: 'active', label: 'Atanmış' },
+  { value: 'waiting', label: TERMS.waiting },
+  { value: 'active', label: TERMS.active },
   { value: 'approval', label: TERMS.approvals },
   { value: 'completed', label: TERMS.completed },
   { value: 'problem', label: TERMS.problem },

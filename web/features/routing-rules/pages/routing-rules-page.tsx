@@ -109,7 +109,7 @@ function RoutingRulesScreen({ projectId }: { projectId: number }) {
           <EmptyState
             icon={Split}
             title={ROUTING_MESSAGES.empty}
-            description={filtered ? 'Filtrelere uyan kural yok.' : "Bu projede henüz routing kuralı yok; talepler kuyrukta üstlenilmeyi bekler. 'Yeni Kural' ile ilkini ekleyin."}
+            description={filtered ? 'Filtrelere uyan kural yok.' : "Bu projede henüz routing kuralı yok; talepler Bekleyen sütununda üstlenilmeyi bekler. 'Yeni Kural' ile ilkini ekleyin."}
           />
         </Card>
       ) : (

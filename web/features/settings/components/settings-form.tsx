@@ -157,7 +157,7 @@ export function SettingsForm({ system, project, transports, onSave }: SettingsFo
         <CardHeader title="Talep Masası ve Dağıtım" />
         <CardBody className="grid gap-4 sm:grid-cols-2">
           <Input label="Varsayılan Agent Kapasitesi" type="number" inputMode="numeric" required min={1} max={100} hint="Kendi kapasitesi olmayan agentler için." error={error('defaultAgentCapacity')} {...numberField('defaultAgentCapacity')} />
-          <Input label="Üstlenme Süresi (dakika)" type="number" inputMode="numeric" required min={0} hint="Bu sürede tamamlanmayan talep kuyruğa döner; 0 = kapalı." error={error('claimLeaseMinutes')} {...numberField('claimLeaseMinutes')} />
+          <Input label="Üstlenme Süresi (dakika)" type="number" inputMode="numeric" required min={0} hint="Bu sürede tamamlanmayan talep kendiliğinden tekrar sıraya alınır; 0 = kapalı." error={error('claimLeaseMinutes')} {...numberField('claimLeaseMinutes')} />
           <Input label={`${TERMS.confirmAmount} (₺)`} inputMode="decimal" autoComplete="off" hint="Bu tutar ve üstü tamamlanırken tutar yeniden yazılır; boş = hiç." error={error('completeConfirmAmount')} {...field('completeConfirmAmount')} />
           <Input label={`${TERMS.approvalThreshold} (₺)`} inputMode="decimal" autoComplete="off" hint="Bu tutar ve üstü tamamlanmaz, ikinci bir yöneticinin onayına gider; boş = kapalı." error={error('approvalThreshold')} {...field('approvalThreshold')} />
           <Input label="Müşteri Günlük Limiti (₺)" inputMode="decimal" autoComplete="off" hint="Bir müşteriye bir günde ödenen toplam bunu aşacaksa talep onaya gider; boş = limit yok." error={error('customerDailyLimit')} {...field('customerDailyLimit')} />

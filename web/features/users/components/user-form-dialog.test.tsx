@@ -45,7 +45,7 @@ describe('UserFormDialog', () => {
     const role = screen.getByLabelText(/^Rol/) as HTMLSelectElement;
     expect(role.value).toBe('operator');
     const labels = within(role).getAllByRole('option').map((o) => o.textContent);
-    expect(labels).toEqual(['Rol seçiniz', 'Yönetici', 'Operatör', 'Ajan']);
+    expect(labels).toEqual(['Rol seçiniz', 'Yönetici', 'Operatör', 'Agent']);
   });
 
   it('sends trimmed values, the chosen projects and no password when left blank', async () => {
