@@ -7,7 +7,8 @@ function cellText(kind: ReportColumn['kind'], v: string | number | null): string
   if (v === null) return ANALYTICS_TEXT.notAvailable;
   switch (kind) {
     case 'money': return formatMoney(v);
-    case 'int': return formatNumber(Number(v));
+    case 'int':
+    case 'decimal': return formatNumber(Number(v));
     case 'minutes': return formatMinutes(Number(v));
     case 'percent': return formatPercent(Number(v));
     case 'date': return formatDate(`${String(v)}T12:00:00`);
