@@ -172,16 +172,6 @@ export function completionRate(completed: number, total: number): number | null 
 
 export const round1 = (n: number) => Math.round(n * 10) / 10;
 
-/** Minutes under 60 as minutes, otherwise hours and minutes ('45 dk', '2 sa 5 dk'); null → 'N/A'. */
-export function formatMinutes(minutes: number | null): string {
-  if (minutes === null) return ANALYTICS_TEXT.notAvailable;
-  const m = Math.round(minutes);
-  if (m < 60) return `${m} dk`;
-  const h = Math.floor(m / 60);
-  const rest = m % 60;
-  return rest ? `${h} sa ${rest} dk` : `${h} sa`;
-}
-
 /** A nearest-rank percentile (0 < q ≤ 1) of a histogram given as [value, count] pairs in ascending value. */
 export function histogramPercentile(bins: readonly (readonly [number, number])[], q: number): number | null {
   const total = bins.reduce((s, [, n]) => s + n, 0);

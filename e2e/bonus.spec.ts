@@ -67,6 +67,8 @@ test.describe('panel: board ve manuel talep', () => {
     await confirmComplete(page);
     await expect(toast(page, 'Talep tamamlandı')).toBeVisible();
     await expect(card(column(page, 'Tamamlanan'), externalId)).toBeVisible();
+    // Completed work is listed by completion time, newest first: the card just completed is on top.
+    await expect(column(page, 'Tamamlanan').getByRole('listitem').first()).toHaveAccessibleName(externalId);
     await expect(card(column(page, 'Üzerimde'), externalId)).toHaveCount(0);
     await screenshot(page, 'dashboard-board-completed');
 

@@ -10,7 +10,8 @@ export const reportParams = projectParams.extend({
   type: z.enum(REPORT_TYPES, { error: 'Rapor türü bonus, agents, performance veya financial olmalıdır' }),
 });
 
-export const COLUMN_KINDS = ['text', 'int', 'money', 'date', 'datetime', 'minutes', 'percent'] as const;
+/** How a column's cells read: `int` counts, `decimal` averages with one decimal, `minutes` durations, `percent` 0–100. */
+export const COLUMN_KINDS = ['text', 'int', 'decimal', 'money', 'date', 'datetime', 'minutes', 'percent'] as const;
 export const reportColumnSchema = z.object({ key: z.string(), label: z.string(), kind: z.enum(COLUMN_KINDS) });
 export type ReportColumn = z.infer<typeof reportColumnSchema>;
 export const reportPartSchema = z.object({

@@ -84,6 +84,11 @@ export const REQUEST_SORT_COLUMNS = [
   'queue',
 ] as const;
 export type RequestSortColumn = (typeof REQUEST_SORT_COLUMNS)[number];
+/**
+ * How completed work is listed (the board's 'Tamamlanan' column, /bonus filtered to completed): by
+ * completion time, newest first, the id breaking ties (index bonus_requests_completed_order_idx).
+ */
+export const COMPLETED_ORDER = { sortBy: 'completedAt', sortOrder: 'desc' } as const satisfies { sortBy: RequestSortColumn; sortOrder: 'asc' | 'desc' };
 
 const queryFlag = z.enum(['true', 'false', '1', '0'], { error: BONUS_MESSAGES.statsInvalid }).transform((v) => v === 'true' || v === '1');
 

@@ -1,5 +1,6 @@
 import { CheckCircle2, CircleX, Hourglass, ShieldCheck, Timer } from 'lucide-react';
-import { APPROVAL_FIGURE_LABELS as L, formatMinutes, type ApprovalFigures } from '@common/analytics';
+import { APPROVAL_FIGURE_LABELS as L, type ApprovalFigures } from '@common/analytics';
+import { formatDuration } from '@common/duration';
 import { Card, CardBody, CardHeader, EmptyState, ErrorState, StatCard } from '@web/components/ui';
 import { formatNumber } from '@web/lib/format';
 
@@ -35,7 +36,7 @@ export function ApprovalTiles({ figures, error, onRetry, period }: ApprovalTiles
             <StatCard label={L.waiting} value={figures && formatNumber(figures.waiting)} hint={L.waitingHint} icon={Hourglass} tone="warning" loading={!figures} />
             <StatCard
               label={L.medianApprovalMinutes}
-              value={figures && (figures.medianApprovalMinutes === null ? null : formatMinutes(figures.medianApprovalMinutes))}
+              value={figures && (figures.medianApprovalMinutes === null ? null : formatDuration(figures.medianApprovalMinutes))}
               icon={Timer}
               loading={!figures}
             />

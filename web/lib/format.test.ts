@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDuration, formatMoney, formatPercent, INVALID_DATE, setDisplayTimeZone } from './format';
+import { formatDate, formatDateTime, formatMoney, formatPercent, INVALID_DATE, setDisplayTimeZone } from './format';
 
 describe('formatDateTime', () => {
   afterEach(() => setDisplayTimeZone(null));
@@ -46,19 +46,5 @@ describe('formatPercent', () => {
     expect(formatPercent(100)).toBe('%100');
     expect(formatPercent(33.333)).toBe('%33,3');
     expect(formatPercent(Number.NaN)).toBe('%0');
-  });
-});
-
-describe('formatDuration', () => {
-  it('shows minutes under an hour', () => {
-    expect(formatDuration(0)).toBe('0 dk');
-    expect(formatDuration(45)).toBe('45 dk');
-    expect(formatDuration(59.4)).toBe('59 dk');
-  });
-
-  it('shows hours and minutes from 60 minutes', () => {
-    expect(formatDuration(60)).toBe('1 sa 0 dk');
-    expect(formatDuration(125)).toBe('2 sa 5 dk');
-    expect(formatDuration(24 * 60 + 1)).toBe('24 sa 1 dk');
   });
 });

@@ -1,4 +1,5 @@
 import { CURRENCY, LOCALE, SETTINGS_DEFAULTS } from '@common/constants';
+import { DAY_STYLE } from '@common/day-format';
 
 export const INVALID_DATE = 'Geçersiz tarih';
 
@@ -6,7 +7,7 @@ type DateStyle = 'dateTime' | 'dateTimeWithYear' | 'date';
 const DATE_STYLES: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   dateTime: { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' },
   dateTimeWithYear: { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' },
-  date: { day: 'numeric', month: 'short', year: 'numeric' },
+  date: DAY_STYLE,
 };
 
 /**
@@ -76,11 +77,4 @@ export function formatNumber(value: number): string {
 export function formatPercent(value: number, digits = 1): string {
   const safe = Number.isFinite(value) ? value : 0;
   return new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: digits }).format(safe / 100);
-}
-
-/** Minutes under an hour as '45 dk', otherwise hours and minutes, '2 sa 5 dk' (spec §2.8, §9). */
-export function formatDuration(minutes: number): string {
-  const total = Number.isFinite(minutes) ? Math.max(0, Math.round(minutes)) : 0;
-  if (total < 60) return `${total} dk`;
-  return `${Math.floor(total / 60)} sa ${total % 60} dk`;
 }

@@ -113,6 +113,11 @@ export const bonusRequests = pgTable(
     index('bonus_requests_customer_completed_idx')
       .on(t.projectId, customerKey(t.customerId, t.customerUsername), t.completedAt)
       .where(sql`${t.status} = 'completed'`),
+    // Completed work by completion time, newest first: the board's 'Tamamlanan' column and /bonus filtered to
+    // completed (sortBy=completedAt, desc nulls last as requestOrder writes it, id as the tie-break).
+    index('bonus_requests_completed_order_idx')
+      .on(t.projectId, t.completedAt.desc().nullsLast(), t.id.desc())
+      .where(sql`${t.status} = 'completed'`),
     check('bonus_requests_priority_ck', sql`${t.priority} between 1 and 10`),
   ],
 );

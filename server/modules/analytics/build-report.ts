@@ -128,7 +128,7 @@ function performanceParts(range: DayRange, { hist, hours }: PerformanceJson): Re
     {
       key: 'hourly',
       title: 'Saatlik Yük',
-      columns: [col('hour', 'Saat', 'text'), col('count', 'Talep', 'int'), col('perDay', 'Günlük Ortalama', 'int')],
+      columns: [col('hour', 'Saat', 'text'), col('count', 'Talep', 'int'), col('perDay', 'Günlük Ortalama', 'decimal')],
       rows: Array.from({ length: 24 }, (_, h) => {
         const n = hours?.[String(h)] ?? 0;
         return { hour: `${String(h).padStart(2, '0')}:00`, count: n, perDay: round1(n / days) };

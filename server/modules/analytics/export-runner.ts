@@ -20,7 +20,9 @@ const RETRY_AFTER_SECONDS = 5;
 /** A file to stream: its parts' rows may be a reader's pages, pulled one at a time. */
 export interface ExportFile {
   format: ExportFormat;
+  /** Safe as it is: ASCII letters, digits, '.', '_' and '-' (see fileNamePart). */
   fileName: string;
+  /** The .xlsx sheets' first row. */
   title: string;
   /** Times are written in this zone, the project's, as its screens show them. */
   timeZone: string;
@@ -91,7 +93,8 @@ export class ExportRunner {
       let firstChunk!: () => void;
       const started = new Promise<void>((resolve) => (firstChunk = resolve));
       const parts = file.parts.map((part) => ({ ...part, rows: this.paced(part.rows, run, out, firstChunk) }));
-      const written = (file.format === 'excel' ? writeXlsx : writeCsv)(out, file.title, parts, file.timeZone);
+      // A CSV has no title line: its first line is the header (the title is in the file's name).
+      const written = file.format === 'excel' ? writeXlsx(out, file.title, parts, file.timeZone) : writeCsv(out, parts, file.timeZone);
       // Until the first chunk is in, a failure is the request's (the error handler answers it).
       await Promise.race([started, written]);
       void written.then(release, (err: unknown) => {

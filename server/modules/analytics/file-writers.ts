@@ -41,6 +41,7 @@ function excelValue(kind: ReportColumn['kind'], v: Cell, timeZone: string): Exce
   switch (kind) {
     case 'money':
     case 'int':
+    case 'decimal':
     case 'minutes':
     case 'percent':
       return Number(v);
@@ -53,7 +54,12 @@ function excelValue(kind: ReportColumn['kind'], v: Cell, timeZone: string): Exce
   }
 }
 
-const FORMATS: Partial<Record<ReportColumn['kind'], string>> = { money: TRY_FORMAT, date: DATE_FORMAT, datetime: DATETIME_FORMAT, minutes: '0.0', percent: '0.0' };
+/**
+ * Every number cell carries its format: counts as whole numbers, money in lira, averages, minutes
+ * and percentages (0–100, the column's label says '%') with one decimal.
+ */
+export const NUMBER_FORMATS = { int: '0', decimal: '0.0', money: TRY_FORMAT, minutes: '0.0', percent: '0.0' } as const;
+const FORMATS: Partial<Record<ReportColumn['kind'], string>> = { ...NUMBER_FORMATS, date: DATE_FORMAT, datetime: DATETIME_FORMAT };
 
 /** Sheet names: at most 31 characters, none of []:*?/\ (Excel's rules). */
 const sheetName = (s: string) => s.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31);
@@ -108,10 +114,16 @@ function dateTimeText(iso: string, timeZone: string): string {
   return `${dayText(d.slice(0, 10))} ${d.slice(11, 16)}`;
 }
 
+/** A number as Turkish Excel reads it: a decimal comma, no grouping ('1552498,80', '89,3'). */
+function csvNumber(v: string | number): string {
+  // Money arrives as PostgreSQL's exact decimal text; anything else as a JavaScript number.
+  return String(v).replace('.', ',');
+}
+
 function csvField(kind: ReportColumn['kind'], v: Cell, timeZone: string): string {
-  if (v === null) return '';
+  if (v === null || v === '') return '';
   let text: string;
-  if (kind === 'money' || kind === 'minutes' || kind === 'percent') text = String(v).replace('.', ',');
+  if (Object.hasOwn(NUMBER_FORMATS, kind)) text = csvNumber(v);
   else if (kind === 'date') text = dayText(String(v));
   else if (kind === 'datetime') text = dateTimeText(String(v), timeZone);
   else text = String(v);
@@ -123,22 +135,33 @@ function csvField(kind: ReportColumn['kind'], v: Cell, timeZone: string): string
 export const CSV_BOM = '\uFEFF';
 
 /**
- * CSV for Turkish Excel: UTF-8 with a BOM, ';' between fields, decimal commas, times in `timeZone`.
- * Writes each batch as it comes; waiting for a slow reader is the caller's (the export runner's
- * pace between batches), as with the .xlsx writer.
+ * CSV for Turkish Excel: UTF-8 with a BOM, ';' between fields, decimal commas in every number
+ * column, times in `timeZone`. The first line after the BOM is the first part's header: no title
+ * line (the file's name carries it), so a reader taking the first line as the header is right.
+ * A file of several parts (a report) holds one block per part, each its header and its rows, with
+ * an empty line between two blocks. Writes each batch as it comes; waiting for a slow reader is
+ * the caller's (the export runner's pace between batches), as with the .xlsx writer.
  */
-export async function writeCsv(out: Writable, title: string, parts: FilePart[], timeZone: string): Promise<void> {
+export async function writeCsv(out: Writable, parts: FilePart[], timeZone: string): Promise<void> {
   const write = (s: string) => void out.write(s);
   write(CSV_BOM);
-  write(`${csvField('text', title, timeZone)}\r\n`);
   for (const [i, part] of parts.entries()) {
-    if (parts.length > 1) write(`${i > 0 ? '\r\n' : ''}${csvField('text', part.name, timeZone)}\r\n`);
+    if (i > 0) write('\r\n');
     write(`${part.columns.map((c) => csvField('text', c.label, timeZone)).join(';')}\r\n`);
     for await (const batch of part.rows) {
       write(batch.map((r) => `${part.columns.map((c) => csvField(c.kind, r[c.key] ?? null, timeZone)).join(';')}\r\n`).join(''));
     }
   }
   out.end();
+}
+
+/**
+ * A piece of a file name (a project's code, a date): Turkish letters as their ASCII base, anything
+ * else but letters, digits, '.', '_' and '-' as '-' (no slashes, spaces or quotes); never empty.
+ */
+export function fileNamePart(text: string): string {
+  const ascii = text.replace(/ı/g, 'i').replace(/İ/g, 'I').normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  return ascii.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '') || 'x';
 }
 
 /** RFC 6266 Content-Disposition: an ASCII fallback and the exact UTF-8 name (filename*). */

@@ -1,4 +1,6 @@
-import { fileExtension, REPORT_FILE_PREFIX, REPORT_TYPE_LABELS, resolveReportRange } from '@common/analytics';
+import { fileExtension, resolveReportRange } from '@common/analytics';
+import { formatDay } from '@common/day-format';
+import { localDate } from '@common/time-zone';
 import { getDashboardActivity, getDashboardHealth, getDashboardPerformance, getDashboardStats } from '@common/contract/dashboard';
 import { exportReport, exportRequests, getReport } from '@common/contract/reports';
 import type { FastifyRequest } from 'fastify';
@@ -7,12 +9,12 @@ import { projectTimeZone, requireAuth } from '../../policies/authorize';
 import type { App } from '../../types';
 import { writeAudit } from '../audit';
 import type { AuditDetails, AuditResourceChoice } from '@common/audit-catalogue';
-import { approvalsFilePart } from './approval-figures';
 import { buildReport } from './build-report';
 import { dashboardActivity, dashboardHealth, dashboardPerformance, dashboardStats } from './dashboard';
 import { REQUEST_EXPORT_COLUMNS, requestExportPages } from './export-requests';
 import { exportRunnerOf } from './export-runner';
-import type { FilePart } from './file-writers';
+import { fileNamePart } from './file-writers';
+import { reportFile } from './report-file';
 
 async function auditExport(
   app: App,
@@ -53,30 +55,7 @@ export default async function analyticsRoutes(app: App) {
       const range = resolveReportRange(period, projectTimeZone(req), ctx.clock.now());
       const report = await buildReport(ctx, projectId, type, range);
       await auditExport(app, req as unknown as FastifyRequest, projectId, 'report', { type, format, from: range.from, to: range.to });
-      const summary: FilePart = {
-        name: 'Özet',
-        columns: [
-          { key: 'metric', label: 'Gösterge', kind: 'text' },
-          { key: 'value', label: 'Değer', kind: 'text' },
-        ],
-        rows: [[
-          { metric: 'Toplam Talep', value: report.totalRequests },
-          { metric: 'Tamamlanan', value: report.completedRequests },
-          { metric: 'Toplam Tutar', value: report.totalAmount },
-          { metric: 'Tamamlanma Oranı (%)', value: report.completionRate ?? 'N/A' },
-          { metric: 'Ortalama İşlem Süresi (dk)', value: report.averageProcessingTime ?? 'N/A' },
-          { metric: 'Medyan İşlem Süresi (dk)', value: report.medianProcessingTime ?? 'N/A' },
-          { metric: 'P90 İşlem Süresi (dk)', value: report.p90ProcessingTime ?? 'N/A' },
-          { metric: 'Tekrar Sıraya Alınan', value: report.requeueCount },
-        ]],
-      };
-      return {
-        format,
-        fileName: `${REPORT_FILE_PREFIX[type]}-${report.project.code}-${range.label}.${fileExtension(format)}`,
-        title: `${report.project.name} (${report.project.code}) — ${REPORT_TYPE_LABELS[type]} — ${range.from} / ${range.to}`,
-        timeZone: projectTimeZone(req),
-        parts: [summary, approvalsFilePart(report.approvals), ...report.parts.map((p) => ({ name: p.title, columns: p.columns, rows: [p.rows] }))],
-      };
+      return reportFile(report, format, projectTimeZone(req));
     }),
   );
 
@@ -87,11 +66,11 @@ export default async function analyticsRoutes(app: App) {
       const [project] = await ctx.database.query<{ code: string; name: string }>('select code, name from projects where id = $1', [projectId]);
       await auditExport(app, req as unknown as FastifyRequest, projectId, 'bonus_request', { format, filters });
       const timeZone = projectTimeZone(req);
-      const stamp = new Intl.DateTimeFormat('en-CA', { timeZone }).format(ctx.clock.now());
+      const today = localDate(timeZone, ctx.clock.now());
       return {
         format,
-        fileName: `bonus-talepleri-${project!.code}-${stamp}.${fileExtension(format)}`,
-        title: `${project!.name} (${project!.code}) — Bonus Talepleri — ${stamp}`,
+        fileName: `bonus-talepleri-${fileNamePart(project!.code)}-${today}.${fileExtension(format)}`,
+        title: `${project!.name} (${project!.code}) — Bonus Talepleri — ${formatDay(today)}`,
         timeZone,
         parts: [{ name: 'Talepler', columns: REQUEST_EXPORT_COLUMNS, rows: requestExportPages(ctx.database, projectId, filters) }],
       };

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { formatDuration } from '@common/duration';
 import type { AppContext } from '../../context';
 import { enqueueNotification } from './enqueue-notification';
 
@@ -38,7 +39,7 @@ export async function alertWaitingRequests(ctx: AppContext): Promise<number> {
         projectId: Number(r.project_id),
         event: 'request_waiting',
         dedupeKey: `request_waiting:${r.id}`,
-        lines: [`Talep #${r.id} (${r.customer ?? 'müşteri bilinmiyor'}, ${money.format(Number(r.amount))}) ${r.waited} dakikadır bekliyor.`],
+        lines: [`Talep #${r.id} (${r.customer ?? 'müşteri bilinmiyor'}, ${money.format(Number(r.amount))}) ${formatDuration(r.waited)} süredir bekliyor.`],
       });
       if (written > 0) reported++;
     }

@@ -159,7 +159,7 @@ describe('notifications through real transports', () => {
     const [row] = await t.app.ctx.database.db.select().from(notifications).where(eq(notifications.projectId, project.id));
     expect(row).toMatchObject({ event: 'request_waiting', recipient: 'bekleme@example.com' });
     expect(row!.textBody).toContain(`Talep #${request.id} (Ayşe Yılmaz`);
-    expect(row!.textBody).toContain('11 dakikadır bekliyor');
+    expect(row!.textBody).toContain('11 dk süredir bekliyor');
   });
 
   it('a sync cut short by a server restart is told as failed, with the reason', async () => {

@@ -1,3 +1,4 @@
+import { formatDuration } from '@common/duration';
 import { requeueReasonText } from '@common/request-transitions';
 import { REQUEST_EVENT_LABELS, type BonusRequest, type RequestEventType, type RequestSource } from '@common/schemas/bonus';
 import { TERMS } from '@common/terms';
@@ -36,10 +37,9 @@ export function claimHint(load: { load: number; maxLoad: number } | null): strin
   return load && load.load >= load.maxLoad ? TERMS.reserveHint : undefined;
 }
 
-/** 'En eski: 59 gün' — the oldest wait in a column, in whole days (hours under a day). */
+/** 'En eski: 58 gün 16 sa' — the oldest wait in a column, in the one duration format (the advanced dashboard shows the same). */
 export function oldestWaitText(createdAt: string, now: number = Date.now()): string {
-  const hours = Math.max(0, Math.floor((now - new Date(createdAt).getTime()) / 3_600_000));
-  return hours >= 24 ? `En eski: ${Math.floor(hours / 24)} gün` : `En eski: ${hours} saat`;
+  return `En eski: ${formatDuration(Math.floor((now - new Date(createdAt).getTime()) / 60_000))}`;
 }
 
 /** The first words of a description on a card. */

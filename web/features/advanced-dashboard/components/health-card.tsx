@@ -1,16 +1,9 @@
 import type { DashboardHealth } from '@common/contract/dashboard';
 import { syncStatusLabel } from '@common/enums';
-import { formatMinutes } from '@common/analytics';
+import { formatDuration } from '@common/duration';
 import { Badge, Card, CardBody, CardHeader } from '@web/components/ui';
 import { formatDateTime } from '@web/lib/format';
 import { MetricList } from '@web/components/metric-list';
-
-function uptime(seconds: number): string {
-  const d = Math.floor(seconds / 86_400);
-  const h = Math.floor((seconds % 86_400) / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  return [d ? `${d} gün` : '', h ? `${h} sa` : '', `${m} dk`].filter(Boolean).join(' ');
-}
 
 const REDIS_TEXT = { up: 'Çalışıyor', down: 'Erişilemiyor', unused: 'Kullanılmıyor' } as const;
 
@@ -23,7 +16,7 @@ export function HealthCard({ health }: { health: DashboardHealth | undefined }) 
         {health && (
           <MetricList
             items={[
-              { label: 'API çalışma süresi', value: uptime(health.uptimeSeconds) },
+              { label: 'API çalışma süresi', value: formatDuration(Math.floor(health.uptimeSeconds / 60)) },
               {
                 label: 'Veritabanı',
                 value: health.database.status === 'up' ? <Badge tone="success">{`Aktif · ${health.database.roundTripMs?.toLocaleString('tr-TR')} ms`}</Badge> : <Badge tone="danger">Erişilemiyor</Badge>,
@@ -31,7 +24,7 @@ export function HealthCard({ health }: { health: DashboardHealth | undefined }) 
               { label: 'Redis', value: <Badge tone={health.redis === 'down' ? 'danger' : health.redis === 'up' ? 'success' : 'default'}>{REDIS_TEXT[health.redis]}</Badge> },
               { label: 'Açık soket bağlantısı', value: health.openSockets.toLocaleString('tr-TR') },
               { label: 'Son senkronizasyon', value: health.lastSync ? `${syncStatusLabel(health.lastSync.status)} · ${formatDateTime(health.lastSync.startedAt)}` : null },
-              { label: 'En eski bekleyen talep', value: health.oldestWaitingMinutes === null ? 'Bekleyen talep yok' : formatMinutes(health.oldestWaitingMinutes) },
+              { label: 'En eski bekleyen talep', value: health.oldestWaitingMinutes === null ? 'Bekleyen talep yok' : formatDuration(health.oldestWaitingMinutes) },
             ]}
           />
         )}

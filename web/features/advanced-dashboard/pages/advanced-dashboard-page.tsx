@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useIsFetching, useQueries, useQueryClient } from '@tanstack/react-query';
 import { Activity, CheckCircle2, CircleDollarSign, Percent, RefreshCw } from 'lucide-react';
-import { ANALYTICS_TEXT, formatMinutes } from '@common/analytics';
+import { ANALYTICS_TEXT } from '@common/analytics';
+import { formatDuration } from '@common/duration';
 import { REQUEST_EVENTS, SOCKET_EVENTS } from '@common/socket-events';
 import { ApprovalTiles } from '@web/components/approval-tiles';
 import { RequireProject } from '@web/components/layout/require-project';
@@ -126,9 +127,9 @@ function AdvancedDashboard({ projectId }: { projectId: number }) {
             <MetricList
               items={[
                 { label: 'Aktif agent', value: formatNumber(s.activeAgents) },
-                { label: 'Ortalama işlem süresi', value: s.averageProcessingTime === null ? null : formatMinutes(s.averageProcessingTime) },
-                { label: 'Medyan işlem süresi', value: s.medianProcessingTime === null ? null : formatMinutes(s.medianProcessingTime) },
-                { label: 'P90 işlem süresi', value: s.p90ProcessingTime === null ? null : formatMinutes(s.p90ProcessingTime) },
+                { label: 'Ortalama işlem süresi', value: s.averageProcessingTime === null ? null : formatDuration(s.averageProcessingTime) },
+                { label: 'Medyan işlem süresi', value: s.medianProcessingTime === null ? null : formatDuration(s.medianProcessingTime) },
+                { label: 'P90 işlem süresi', value: s.p90ProcessingTime === null ? null : formatDuration(s.p90ProcessingTime) },
                 { label: 'Günlük ortalama', value: s.dailyAverage.toLocaleString('tr-TR') },
                 { label: 'Tekrar sıraya alınan', value: formatNumber(s.requeueCount) },
               ]}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeTableState, DEFAULT_TABLE_STATE, nextSort, readTableState, toListParams, writeTableState } from './table-url-state';
+import { changeTableState, DEFAULT_TABLE_STATE, defaultSort, nextSort, readTableState, toListParams, writeTableState } from './table-url-state';
 
 const read = (query: string) => readTableState(new URLSearchParams(query));
 
@@ -63,5 +63,25 @@ describe('toListParams', () => {
   it('sends no status for all and no empty search', () => {
     expect(toListParams({ ...DEFAULT_TABLE_STATE, search: '  ' })).toEqual({ status: undefined, search: undefined, page: 1, limit: 20, sortBy: 'createdAt', sortOrder: 'desc' });
     expect(toListParams({ ...DEFAULT_TABLE_STATE, status: 'waiting', search: ' ayşe ' })).toMatchObject({ status: 'waiting', search: 'ayşe' });
+  });
+});
+
+describe('completed work in completion order', () => {
+  it("the 'Tamamlanan' filter lists by completion time, newest first, and keeps it out of the URL", () => {
+    expect(defaultSort('completed')).toEqual({ sortBy: 'completedAt', sortOrder: 'desc' });
+    const completed = changeTableState(DEFAULT_TABLE_STATE, { status: 'completed' });
+    expect(completed).toMatchObject({ sortBy: 'completedAt', sortOrder: 'desc' });
+    expect(toListParams(completed)).toMatchObject({ status: 'completed', sortBy: 'completedAt', sortOrder: 'desc' });
+    expect(writeTableState(completed).toString()).toBe('status=completed');
+    expect(read('status=completed')).toEqual(completed);
+    // Back to all: newest created first again.
+    expect(changeTableState(completed, { status: 'all' })).toMatchObject({ sortBy: 'createdAt', sortOrder: 'desc' });
+  });
+
+  it('a sort the user chose stays when the filter changes, and survives the URL', () => {
+    const byAmount = changeTableState(DEFAULT_TABLE_STATE, nextSort(DEFAULT_TABLE_STATE, 'amount'));
+    expect(changeTableState(byAmount, { status: 'completed' })).toMatchObject({ sortBy: 'amount', sortOrder: 'desc' });
+    const createdUnderCompleted = { ...DEFAULT_TABLE_STATE, status: 'completed' as const };
+    expect(readTableState(writeTableState(createdUnderCompleted))).toEqual(createdUnderCompleted);
   });
 });

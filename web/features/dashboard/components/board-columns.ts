@@ -1,4 +1,5 @@
 import type { RequestListParams } from '@common/schemas/bonus';
+import { COMPLETED_ORDER } from '@common/schemas/bonus';
 import { TERMS } from '@common/terms';
 
 export type BoardColumnKey = 'waiting' | 'mine' | 'completed' | 'problem';
@@ -12,7 +13,8 @@ export const BOARD_COLUMNS: { key: BoardColumnKey; title: string; helper?: strin
   { key: 'waiting', title: TERMS.waiting, helper: 'Henüz agent atanmamış talepler', params: () => ({ status: 'waiting', sortBy: 'queue' }) },
   // The user's own work, and what they sent for approval (it stays theirs until a second person decides).
   { key: 'mine', title: TERMS.mine, params: (userId) => ({ status: 'active,approval', agentId: userId }) },
-  { key: 'completed', title: TERMS.completed, params: () => ({ status: 'completed' }) },
+  // Completed work by completion time, newest first: what was just completed is on top.
+  { key: 'completed', title: TERMS.completed, params: () => ({ status: 'completed', ...COMPLETED_ORDER }) },
   { key: 'problem', title: TERMS.problem, params: () => ({ status: 'problem' }) },
 ];
 export const BOARD_COLUMN_LIMIT = 20;

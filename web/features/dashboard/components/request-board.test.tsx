@@ -207,6 +207,15 @@ describe('RequestBoard', () => {
     expect(screen.queryByText(/Sıraya al/)).toBeNull();
   });
 
+  it("'Tamamlanan' asks for completed work by completion time, newest first", async () => {
+    const server = setup({}, () => json(500, {}));
+    const completedQuery = () => server.calls.map((c) => new URL(c.url, 'http://x').searchParams).find((q) => q.get('status') === 'completed');
+    await waitFor(() => expect(completedQuery()).toBeDefined());
+    const asked = completedQuery()!;
+    expect(asked.get('sortBy')).toBe('completedAt');
+    expect(asked.get('sortOrder')).toBe('desc');
+  });
+
   it("'En eski' opens the oldest waiting request", async () => {
     opened = [];
     const oldest = request({ createdAt: '2026-10-01T10:00:00.000Z' });

@@ -1,16 +1,19 @@
 import type { ReportColumn, ReportPart } from '@common/contract/reports';
-import { ANALYTICS_TEXT, formatMinutes } from '@common/analytics';
+import { ANALYTICS_TEXT } from '@common/analytics';
+import { formatDay } from '@common/day-format';
+import { formatDuration } from '@common/duration';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@web/components/ui';
-import { formatDate, formatMoney, formatNumber, formatPercent } from '@web/lib/format';
+import { formatMoney, formatNumber, formatPercent } from '@web/lib/format';
 
 function cellText(kind: ReportColumn['kind'], v: string | number | null): string {
   if (v === null) return ANALYTICS_TEXT.notAvailable;
   switch (kind) {
     case 'money': return formatMoney(v);
-    case 'int': return formatNumber(Number(v));
-    case 'minutes': return formatMinutes(Number(v));
+    case 'int':
+    case 'decimal': return formatNumber(Number(v));
+    case 'minutes': return formatDuration(Number(v));
     case 'percent': return formatPercent(Number(v));
-    case 'date': return formatDate(`${String(v)}T12:00:00`);
+    case 'date': return formatDay(String(v));
     default: return String(v);
   }
 }

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, CircleDollarSign, FileBarChart, Percent } from 'lucide-react';
-import { ANALYTICS_TEXT, formatMinutes, REPORT_TYPE_LABELS, REPORT_TYPES, type ReportType } from '@common/analytics';
+import { formatDayRange } from '@common/day-format';
+import { formatDuration } from '@common/duration';
+import { ANALYTICS_TEXT, REPORT_TYPE_LABELS, REPORT_TYPES, type ReportType } from '@common/analytics';
 import { localDate } from '@common/time-zone';
 import { useProjectTimeZone } from '@web/stores/session-store';
 import { ApprovalTiles } from '@web/components/approval-tiles';
@@ -60,7 +62,7 @@ function Reports({ projectId }: { projectId: number }) {
             <StatCard label="Toplam Tutar" value={formatMoney(r.totalAmount)} icon={CircleDollarSign} tone="warning" />
             <StatCard label="Tamamlanma Oranı" value={r.completionRate === null ? null : formatPercent(r.completionRate)} icon={Percent} />
           </div>
-          <ApprovalTiles figures={r.approvals} period={`${r.period.from} – ${r.period.to}`} />
+          <ApprovalTiles figures={r.approvals} period={formatDayRange(r.period)} />
           {r.totalRequests === 0 ? (
             <Card>
               <EmptyState icon={FileBarChart} title="Bu dönemde talep yok" description="Başka bir dönem ya da tarih aralığı seçin." />
@@ -73,9 +75,9 @@ function Reports({ projectId }: { projectId: number }) {
                   <CardBody>
                     <MetricList
                       items={[
-                        { label: 'Ortalama işlem süresi', value: r.averageProcessingTime === null ? null : formatMinutes(r.averageProcessingTime) },
-                        { label: 'Medyan işlem süresi', value: r.medianProcessingTime === null ? null : formatMinutes(r.medianProcessingTime) },
-                        { label: 'P90 işlem süresi', value: r.p90ProcessingTime === null ? null : formatMinutes(r.p90ProcessingTime) },
+                        { label: 'Ortalama işlem süresi', value: r.averageProcessingTime === null ? null : formatDuration(r.averageProcessingTime) },
+                        { label: 'Medyan işlem süresi', value: r.medianProcessingTime === null ? null : formatDuration(r.medianProcessingTime) },
+                        { label: 'P90 işlem süresi', value: r.p90ProcessingTime === null ? null : formatDuration(r.p90ProcessingTime) },
                         { label: 'Başarı oranı', value: r.successRate === null ? null : formatPercent(r.successRate) },
                         { label: 'Günlük ortalama', value: r.dailyAverage.toLocaleString('tr-TR') },
                         { label: 'Tekrar sıraya alınan', value: formatNumber(r.requeueCount) },
@@ -102,7 +104,7 @@ function Reports({ projectId }: { projectId: number }) {
                 </Card>
               </div>
               <Card>
-                <CardHeader title={`Detaylı Rapor — ${REPORT_TYPE_LABELS[r.type]}`} description={`${r.project.name} · ${r.period.from} – ${r.period.to}`} />
+                <CardHeader title={`Detaylı Rapor — ${REPORT_TYPE_LABELS[r.type]}`} description={`${r.project.name} · ${formatDayRange(r.period)}`} />
                 <CardBody className="flex flex-col gap-6">
                   {r.parts.map((part) => (
                     <ReportPartTable key={part.key} part={part} />

@@ -1,0 +1,1 @@
+CREATE INDEX "bonus_requests_completed_order_idx" ON "bonus_requests" USING btree ("project_id","completed_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "bonus_requests"."status" = 'completed';
