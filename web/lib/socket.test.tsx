@@ -211,7 +211,7 @@ describe('ProjectSocket', () => {
     for (let i = 0; i < 5; i++) socket.fire('connect_error', new Error('xhr poll error'));
     expect(live.getStatus()).toBe('disconnected');
     const outage = warning.mock.calls.filter(([title]) => title === SOCKET_OUTAGE_TOAST.title);
-    expect(outage).toEqual([[SOCKET_OUTAGE_TOAST.title, SOCKET_OUTAGE_TOAST.description, { id: SOCKET_OUTAGE_TOAST.id }]]);
+    expect(outage).toEqual([[SOCKET_OUTAGE_TOAST.title, SOCKET_OUTAGE_TOAST.description, { id: SOCKET_OUTAGE_TOAST.id, duration: 0 }]]);
     socket.fire('connect');
     expect(live.getStatus()).toBe('connected');
     expect(dismiss).toHaveBeenCalledWith(SOCKET_OUTAGE_TOAST.id);

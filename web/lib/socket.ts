@@ -235,7 +235,8 @@ export class ProjectSocket {
     this.setStatus('disconnected');
     if (this.outageNoticed) return;
     this.outageNoticed = true;
-    notify.warning(SOCKET_OUTAGE_TOAST.title, SOCKET_OUTAGE_TOAST.description, { id: SOCKET_OUTAGE_TOAST.id });
+    // It stays for the outage and goes when the connection is back (dismissed on connect).
+    notify.warning(SOCKET_OUTAGE_TOAST.title, SOCKET_OUTAGE_TOAST.description, { id: SOCKET_OUTAGE_TOAST.id, duration: 0 });
   };
 
   private onConnectError(socket: Socket, error: Error): void {
