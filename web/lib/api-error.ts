@@ -37,14 +37,6 @@ export class ApiError extends Error {
 }
 
 /**
- * Whether the server could not answer at all: no answer (network, timeout: status 0) or a
- * gateway between us and the server saying so (502, 504). What the connection badges follow.
- */
-export function isNetworkFailure(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 0 || error.status === 502 || error.status === 504);
-}
-
-/**
  * The one rule for "the data could not be fetched": no answer, a timeout or a server error (5xx).
  * Such a failure reads 'Sunucuya ulaşılamıyor' with 'Tekrar Dene'; a 4xx keeps its own message,
  * since trying again would answer the same.

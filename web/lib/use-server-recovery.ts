@@ -6,7 +6,7 @@ import { fetchHealth } from './health';
 import { isServerReachable, subscribeServerReach } from './server-reach';
 
 /** Fetches again what failed while the server was away; a refusal (4xx) would only answer the same. */
-export function refetchFailedQueries(queryClient: QueryClient): Promise<void> {
+function refetchFailedQueries(queryClient: QueryClient): Promise<void> {
   return queryClient.refetchQueries({
     type: 'active',
     predicate: (query) => query.state.status === 'error' && !(query.state.error instanceof ApiError && query.state.error.isClientError),

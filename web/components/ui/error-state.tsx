@@ -7,7 +7,7 @@ import { Button } from './button';
 import { StatePanel } from './state-panel';
 
 /** What a failed query gives the error state: its failure, and how to fetch it again. */
-export interface FailedQuery {
+interface FailedQuery {
   error: unknown;
   refetch: () => unknown;
   isFetching: boolean;
