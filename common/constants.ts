@@ -37,6 +37,16 @@ export const FRESHNESS = {
   syncLogs: 30_000,
 } as const;
 
+/** How the web app reads the API when the server may not answer. */
+export const API_CLIENT = {
+  /** A read with no answer by then fails as unreachable, instead of a spinner that never ends. */
+  readTimeoutMs: 20_000,
+  /** A failed read is tried once more after this pause, so the error shows within a few seconds. */
+  retryDelayMs: 500,
+  /** While the server is unreachable, how often the app checks whether it is back. */
+  recoveryProbeMs: 5_000,
+} as const;
+
 export const SOCKET = {
   timeoutMs: 20_000,
   reconnectionDelayMs: 1_000,

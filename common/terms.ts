@@ -42,4 +42,8 @@ export const TERMS = {
   ruleOrder: 'Kural sırası',
   /** At or above this amount completing asks for the amount typed again (a mis-click guard, not an approval). */
   confirmAmount: 'Tutar Doğrulama Eşiği',
+  /** Data could not be fetched: no answer, a timeout or a server error (never 'Veri bulunamadı', which is a value that does not exist). */
+  unreachable: 'Sunucuya ulaşılamıyor',
+  /** Fetching again what could not be fetched. */
+  retry: 'Tekrar Dene',
 } as const;

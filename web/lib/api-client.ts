@@ -1,10 +1,11 @@
-import { AUTH_COOKIES } from '@common/constants';
+import { API_CLIENT, AUTH_COOKIES } from '@common/constants';
 import type { ApiErrorCode } from '@common/error-codes';
 import type { refreshTokens } from '@common/contract/auth';
 import { PUBLIC_PATHS } from '@common/contract/public-paths';
 import type { EndpointData } from '@common/contract/define-endpoint';
 import { useSessionStore } from '@web/stores/session-store';
-import { ApiError, NETWORK_ERROR, SESSION_ENDED, UNEXPECTED_ERROR } from './api-error';
+import { ApiError, NETWORK_ERROR, SESSION_ENDED, TIMEOUT_ERROR, UNEXPECTED_ERROR } from './api-error';
+import { reportAnswer, reportNoAnswer } from './server-reach';
 import { endSession } from './session-end';
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
@@ -15,6 +16,8 @@ export interface RequestOptions {
   /** false for public endpoints (login): no Bearer, and a 401 is just an answer, not an expired token. */
   auth?: boolean;
   headers?: Record<string, string>;
+  /** Milliseconds to wait for the answer's headers; past them the call fails as unreachable (code 'TIMEOUT'). */
+  timeoutMs?: number;
 }
 
 interface SendInit extends RequestOptions {
@@ -55,16 +58,30 @@ async function send(path: string, init: SendInit, token: string | null): Promise
   // The calls the refresh cookie authenticates (refresh, logout) prove they come from this page.
   const csrf = path.startsWith(AUTH_COOKIES.refreshPath) ? csrfToken() : null;
   if (csrf) headers[AUTH_COOKIES.csrfHeader] = csrf;
+  // The caller's signal cancels (a screen left); ours gives up on a server that does not answer.
+  const timeout = init.timeoutMs ? new AbortController() : null;
+  const onCallerAbort = () => timeout?.abort();
+  init.signal?.addEventListener('abort', onCallerAbort);
+  const timer = timeout ? setTimeout(() => timeout.abort(), init.timeoutMs) : undefined;
   try {
-    return await fetch(urlFor(path, init.query), {
+    const response = await fetch(urlFor(path, init.query), {
       method: init.method,
       headers,
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      signal: init.signal,
+      signal: timeout?.signal ?? init.signal,
     });
+    // A gateway's 502/504 means the server behind it did not answer either.
+    if (response.status === 502 || response.status === 504) reportNoAnswer();
+    else reportAnswer();
+    return response;
   } catch (error) {
     if (init.signal?.aborted) throw error;
+    reportNoAnswer();
+    if (timeout?.signal.aborted) throw new ApiError(0, TIMEOUT_ERROR, {}, 'TIMEOUT');
     throw new ApiError(0, NETWORK_ERROR);
+  } finally {
+    clearTimeout(timer);
+    init.signal?.removeEventListener('abort', onCallerAbort);
   }
 }
 
@@ -177,7 +194,9 @@ function requestIdOf(response: Response): string | undefined {
  * typed from the contract, with no hand-written path or answer type.
  */
 export async function apiRequest<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
-  return unwrap<T>(await authorizedFetch(path, { ...options, method, body }));
+  // Reads give up after a while; a change is left to finish (trying it again could do it twice).
+  const timeoutMs = options.timeoutMs ?? (method === 'GET' ? API_CLIENT.readTimeoutMs : undefined);
+  return unwrap<T>(await authorizedFetch(path, { ...options, method, body, timeoutMs }));
 }
 
 /** The server says the password must be changed first: the session's user says so too. */

@@ -1,6 +1,10 @@
+import { TERMS } from '@common/terms';
+
 /** Spec §8: the fallback when neither the server nor the error says anything useful. */
 export const UNEXPECTED_ERROR = 'Beklenmeyen bir hata oluştu';
-export const NETWORK_ERROR = 'Sunucuya ulaşılamadı. Bağlantınızı kontrol edin.';
+export const NETWORK_ERROR = `${TERMS.unreachable}. Bağlantınızı kontrol edin.`;
+/** A call the server did not answer in time (API.requestTimeoutMs). */
+export const TIMEOUT_ERROR = `${TERMS.unreachable}: sunucu zamanında yanıt vermedi.`;
 export const SESSION_ENDED = 'Oturumunuz sona erdi. Lütfen tekrar giriş yapın.';
 
 import type { ApiErrorCode } from '@common/error-codes';
@@ -11,12 +15,12 @@ import type { ApiErrorCode } from '@common/error-codes';
  */
 export class ApiError extends Error {
   /** The server's machine code (`common/error-codes.ts`): what the client decides by. */
-  readonly code: ApiErrorCode | 'NETWORK';
+  readonly code: ApiErrorCode | 'NETWORK' | 'TIMEOUT';
   constructor(
     readonly status: number,
     message: string,
     readonly fieldErrors: Record<string, string> = {},
-    code?: ApiErrorCode,
+    code?: ApiErrorCode | 'TIMEOUT',
     /** The server's `x-request-id` of the failed call. */
     readonly requestId?: string,
   ) {
@@ -30,6 +34,15 @@ export class ApiError extends Error {
   get isClientError(): boolean {
     return this.status >= 400 && this.status < 500;
   }
+}
+
+/**
+ * The one rule for "the data could not be fetched": no answer, a timeout or a server error (5xx).
+ * Such a failure reads 'Sunucuya ulaşılamıyor' with 'Tekrar Dene'; a 4xx keeps its own message,
+ * since trying again would answer the same.
+ */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || error.status >= 500);
 }
 
 /** The text to show for a failure: the server's message, else the error's, else `fallback`. */

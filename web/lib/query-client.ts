@@ -1,13 +1,17 @@
 import { QueryClient } from '@tanstack/react-query';
-import { FRESHNESS } from '@common/constants';
+import { API_CLIENT, FRESHNESS } from '@common/constants';
 import { ApiError } from './api-error';
 import { createMutationCache } from './mutation-toasts';
 import { onSessionEnd } from './session-end';
 
-/** A 4xx will answer the same again; only network and server failures are worth retrying. */
+/**
+ * A 4xx will answer the same again; a network or server failure is tried once more, after a short
+ * pause, so a screen says 'Sunucuya ulaşılamıyor' within a few seconds instead of spinning through
+ * backoffs. A timeout already waited long enough.
+ */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.isClientError) return false;
-  return failureCount < 2;
+  if (error instanceof ApiError && (error.isClientError || error.code === 'TIMEOUT')) return false;
+  return failureCount < 1;
 }
 
 export function createQueryClient(): QueryClient {
@@ -17,9 +21,12 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: FRESHNESS.tableRequests,
         retry: shouldRetry,
+        retryDelay: API_CLIENT.retryDelayMs,
         refetchOnWindowFocus: true,
+        // With the browser offline, 'online' mode would pause the fetch and leave its spinner forever: try, and fail visibly.
+        networkMode: 'always',
       },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

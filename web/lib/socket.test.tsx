@@ -6,7 +6,7 @@ import { useSessionStore } from '@web/stores/session-store';
 import { json, mockFetch } from '@web/test/fetch-mock';
 import { signInAs, signOutStore } from '@web/test/session-fixtures';
 import { notify } from './notify';
-import { ProjectSocket } from './socket';
+import { ProjectSocket, SOCKET_OUTAGE_TOAST } from './socket';
 import { useLiveInvalidation } from './use-project-socket';
 
 type Handler = (...args: any[]) => void;
@@ -21,9 +21,14 @@ const fake = vi.hoisted(() => {
     active = true;
     connectCalls = 0;
     disconnected = false;
-    io: { opts: { query: Record<string, string> } };
+    managerHandlers = new Map<string, Handler[]>();
+    io: { opts: { query: Record<string, string> }; on: (event: string, handler: Handler) => void; off: (event: string, handler: Handler) => void };
     constructor(readonly options: Record<string, any>) {
-      this.io = { opts: { query: { ...options.query } } };
+      this.io = {
+        opts: { query: { ...options.query } },
+        on: (event, handler) => void this.managerHandlers.set(event, [...(this.managerHandlers.get(event) ?? []), handler]),
+        off: (event, handler) => void this.managerHandlers.set(event, (this.managerHandlers.get(event) ?? []).filter((h) => h !== handler)),
+      };
     }
     on(event: string, handler: Handler) {
       this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
@@ -192,6 +197,41 @@ describe('ProjectSocket', () => {
     socket.fire('connect_error', new Error('Oturum süresi doldu veya geçersiz'));
     await flush();
     expect(socket.connectCalls).toBe(1);
+  });
+
+  it("connect_error during an outage turns the badge and says so once, however many retries fail; a good connect ends it", () => {
+    const warning = vi.spyOn(notify, 'warning');
+    const dismiss = vi.spyOn(notify, 'dismiss');
+    live.start(1);
+    const socket = fake.sockets[0]!;
+    socket.fire('connect');
+    expect(live.getStatus()).toBe('connected');
+    socket.fire('disconnect', 'transport close');
+    // socket.io retries by itself (socket.active): every failed retry is another connect_error.
+    for (let i = 0; i < 5; i++) socket.fire('connect_error', new Error('xhr poll error'));
+    expect(live.getStatus()).toBe('disconnected');
+    const outage = warning.mock.calls.filter(([title]) => title === SOCKET_OUTAGE_TOAST.title);
+    expect(outage).toEqual([[SOCKET_OUTAGE_TOAST.title, SOCKET_OUTAGE_TOAST.description, { id: SOCKET_OUTAGE_TOAST.id, duration: 0 }]]);
+    socket.fire('connect');
+    expect(live.getStatus()).toBe('connected');
+    expect(dismiss).toHaveBeenCalledWith(SOCKET_OUTAGE_TOAST.id);
+    // The next outage is a new one: said again.
+    socket.fire('connect_error', new Error('xhr poll error'));
+    expect(warning.mock.calls.filter(([title]) => title === SOCKET_OUTAGE_TOAST.title)).toHaveLength(2);
+  });
+
+  it("the socket's and its connection's 'error' events turn the badge to disconnected with one notice", () => {
+    const warning = vi.spyOn(notify, 'warning');
+    live.start(1);
+    const socket = fake.sockets[0]!;
+    socket.fire('connect');
+    socket.fire('error', new Error('boom'));
+    expect(live.getStatus()).toBe('disconnected');
+    socket.managerHandlers.get('error')!.forEach((h) => h(new Error('transport error')));
+    expect(warning.mock.calls.filter(([title]) => title === SOCKET_OUTAGE_TOAST.title)).toHaveLength(1);
+    live.stop();
+    // The connection manager may be reused by the next socket: our handler leaves with us.
+    expect(socket.managerHandlers.get('error')).toEqual([]);
   });
 
   it('stop closes the connection', () => {

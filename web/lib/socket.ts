@@ -43,6 +43,13 @@ export const PROJECT_REQUIRED_TOAST = {
   description: 'Socket bağlantısı için lütfen bir proje seçin.',
 } as const;
 
+/** Said once per outage (connect_error / error while socket.io keeps retrying), not once per retry. */
+export const SOCKET_OUTAGE_TOAST = {
+  id: 'socket-outage',
+  title: 'Canlı bağlantı kesildi',
+  description: 'Sunucuya ulaşılamıyor; bağlantı gelince veriler kendiliğinden yenilenir.',
+} as const;
+
 export function warnProjectRequired(): void {
   notify.warning(PROJECT_REQUIRED_TOAST.title, PROJECT_REQUIRED_TOAST.description, { id: 'socket-project-required' });
 }
@@ -75,6 +82,8 @@ export class ProjectSocket {
   private wasConnected = false;
   /** The server said it is restarting: its disconnect is followed by our reconnect. */
   private serverRestarting = false;
+  /** The outage notice was shown: the next ones wait for a good connect. */
+  private outageNoticed = false;
   private readonly lastSeq = new Map<string, number>();
 
   getStatus(): SocketStatus {
@@ -129,6 +138,8 @@ export class ProjectSocket {
     socket.on('connect', () => {
       this.retriedAfterRefusal = false;
       this.serverRestarting = false;
+      if (this.outageNoticed) notify.dismiss(SOCKET_OUTAGE_TOAST.id);
+      this.outageNoticed = false;
       this.setStatus('connected');
       const catchUp = this.wasConnected;
       this.wasConnected = true;
@@ -144,6 +155,9 @@ export class ProjectSocket {
       }
     });
     socket.on('connect_error', (error) => this.onConnectError(socket, error));
+    // Spec §7.14: the socket's and the connection's own errors say the live connection is down.
+    socket.on('error', this.onOutage);
+    socket.io.on('error', this.onOutage);
     socket.on(SOCKET_EVENTS.sessionRevoked, () => endSession('forced'));
     socket.on(SOCKET_EVENTS.serverRestarting, (_payload: unknown, ack?: () => void) => {
       this.serverRestarting = true;
@@ -195,7 +209,10 @@ export class ProjectSocket {
     this.projectId = null;
     this.wasConnected = false;
     this.lastSeq.clear();
+    this.outageNoticed = false;
     if (socket) {
+      // socket.io may hand the same connection manager to the next socket: leave it as we found it.
+      socket.io.off('error', this.onOutage);
       socket.removeAllListeners();
       socket.offAny();
       socket.disconnect();
@@ -212,6 +229,15 @@ export class ProjectSocket {
       else if (catchUp) this.dispatch(RESYNC_EVENT, { reason: 'reconnect' });
     });
   }
+
+  /** The connection failed and socket.io keeps trying: the badge turns, and the user is told once. */
+  private readonly onOutage = (): void => {
+    this.setStatus('disconnected');
+    if (this.outageNoticed) return;
+    this.outageNoticed = true;
+    // It stays for the outage and goes when the connection is back (dismissed on connect).
+    notify.warning(SOCKET_OUTAGE_TOAST.title, SOCKET_OUTAGE_TOAST.description, { id: SOCKET_OUTAGE_TOAST.id, duration: 0 });
+  };
 
   private onConnectError(socket: Socket, error: Error): void {
     this.setStatus('disconnected');
@@ -234,10 +260,14 @@ export class ProjectSocket {
       useSessionStore.getState().setTotpSetupRequired(true);
       return;
     }
-    // socket.active is false when the server's handshake refused us (as opposed to a
-    // network failure, which socket.io retries by itself). The usual cause is an access
-    // token that expired in the meantime: refresh once and try again.
-    if (!socket.active && !this.retriedAfterRefusal) {
+    // A network failure, which socket.io retries by itself: an outage.
+    if (socket.active) {
+      this.onOutage();
+      return;
+    }
+    // socket.active is false when the server's handshake refused us. The usual cause is an
+    // access token that expired in the meantime: refresh once and try again.
+    if (!this.retriedAfterRefusal) {
       this.retriedAfterRefusal = true;
       refreshAccessToken().then(
         () => {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { isServerEvent, type ClientEvent, type ClientEventArgs, type ServerEvent } from '@common/contract/socket-events';
 import { useSessionStore } from '@web/stores/session-store';
+import { useServerReachable } from './server-reach';
 import { projectSocket, RESYNC_EVENT, warnProjectRequired, type LiveEvent, type LivePayload, type SocketStatus } from './socket';
 
 function subscribe(listener: () => void) {
@@ -11,12 +12,17 @@ function getStatus(): SocketStatus {
   return projectSocket.getStatus();
 }
 
-/** The live connection as components see it: `connected` drives 'Bağlı' / 'Canlı' badges. */
+/**
+ * The live connection as components see it: `connected` drives 'Bağlı' / 'Canlı' badges. It
+ * needs the socket up and the API answering: a socket that still looks open while calls get no
+ * answer (a half-open connection, a proxy) shows nothing live either.
+ */
 export function useProjectSocket() {
   const status = useSyncExternalStore(subscribe, getStatus, getStatus);
+  const reachable = useServerReachable();
   return {
     status,
-    connected: status === 'connected',
+    connected: status === 'connected' && reachable,
     reconnect: () => projectSocket.reconnect(),
     emit: <E extends ClientEvent>(event: E, ...args: ClientEventArgs<E>) => projectSocket.emit(event, ...args),
   };

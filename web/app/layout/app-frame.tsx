@@ -12,6 +12,7 @@ import { useRequestViewersFeed } from '@web/entities/bonus-request/model/use-req
 import { SOCKET_EVENTS } from '@common/socket-events';
 import { refreshAppName } from '@web/lib/app-name';
 import { useProjectSocketConnection, useSocketEvent } from '@web/lib/use-project-socket';
+import { useServerRecovery } from '@web/lib/use-server-recovery';
 import { KeyboardShortcuts } from '../shortcuts/keyboard-shortcuts';
 import { AppHeader } from './app-header';
 import { SidebarContent } from './sidebar';
@@ -24,6 +25,7 @@ import { useSessionSync } from './use-session-sync';
 /** The signed-in frame (spec §2.2): sidebar, header, and the page in <main>. */
 export function AppFrame({ children }: { children?: ReactNode }) {
   useProjectSocketConnection();
+  useServerRecovery();
   useSessionSync();
   useOwnPresence();
   useRequestViewersFeed();

@@ -64,12 +64,13 @@ describe('CustomerSummaryPanel', () => {
     expect(calls[0]!.url).toContain('customerUsername=ayse');
   });
 
-  it('shows a failed load with its message and retries', async () => {
+  it('shows a refused load with its message and retries', async () => {
     let fail = true;
-    mockFetch(() => (fail ? json(500, { success: false, code: 'INTERNAL', message: 'Sunucu hatası' }) : json(200, { success: true, data: summary() })));
+    mockFetch(() => (fail ? json(404, { success: false, code: 'NOT_FOUND', message: 'Talep bulunamadı' }) : json(200, { success: true, data: summary() })));
     render(withClient(<CustomerSummaryPanel request={request} />).ui);
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(alert).toHaveTextContent(T.failed);
+    expect(alert).toHaveTextContent('Talep bulunamadı');
     fail = false;
     await userEvent.click(within(alert).getByRole('button', { name: 'Tekrar Dene' }));
     expect(await screen.findByTestId('customer-paid')).toBeInTheDocument();

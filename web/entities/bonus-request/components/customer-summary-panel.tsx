@@ -60,10 +60,11 @@ export function CustomerSummaryPanel({
       </h3>
       {summary.isPending ? (
         <LoadingState text={T.loading} className="justify-start py-2" />
-      ) : summary.isError ? (
-        <ErrorState title={T.failed} error={summary.error} onRetry={() => void summary.refetch()} retrying={summary.isFetching} className="py-3" />
+      ) : !summary.data ? (
+        <ErrorState title={T.failed} query={summary} className="py-3" />
       ) : (
         <div className="flex flex-col gap-1.5 text-zinc-800 dark:text-zinc-200">
+          {summary.isError && <ErrorState variant="banner" query={summary} />}
           <p className="font-medium" data-testid="customer-paid">
             {T.paid(summary.data.last30Days.count, formatMoney(summary.data.last30Days.amount))}
           </p>

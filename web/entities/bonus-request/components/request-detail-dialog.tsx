@@ -140,11 +140,12 @@ export function RequestDetailDialog({
       <Dialog open={requestId !== null && !covered} onClose={onClose} size="lg" title={request ? `Talep Detayı · ${requestTitle(request)}` : 'Talep Detayı'}>
         {detail.isPending ? (
           <LoadingState />
-        ) : detail.isError ? (
-          <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />
+        ) : !detail.data || !request ? (
+          <ErrorState query={detail} />
         ) : (
           request && (
             <div className="flex flex-col gap-6">
+              {detail.isError && <ErrorState variant="banner" query={detail} />}
               <RequestViewersLine requestId={request.id} />
               <RequestCardBadges request={request} onOpen={(id) => onOpen?.(id)} approval="none" />
               <ApprovalSummary request={request} />

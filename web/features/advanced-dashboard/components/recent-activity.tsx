@@ -17,10 +17,11 @@ export function RecentActivity() {
     <Card>
       <CardHeader title="Son etkinlikler" description="Taleplerdeki son 10 hareket" />
       <CardBody>
+        {activity.isError && activity.data && <ErrorState variant="banner" query={activity} className="mb-3" />}
         {activity.isPending ? (
           <LoadingState />
-        ) : activity.isError ? (
-          <ErrorState error={activity.error} onRetry={() => void activity.refetch()} />
+        ) : !activity.data ? (
+          <ErrorState query={activity} />
         ) : activity.data.length === 0 ? (
           <EmptyState title="Henüz etkinlik yok" />
         ) : (

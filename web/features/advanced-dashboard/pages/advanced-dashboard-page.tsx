@@ -60,21 +60,26 @@ function AdvancedDashboard({ projectId }: { projectId: number }) {
     </div>
   );
 
-  const failed = stats.isError || performance.isError || health.isError;
+  const queries = [stats, performance, health];
+  const retryFailed = () => {
+    for (const q of queries) if (q.isError) void q.refetch();
+  };
+  // A load with nothing to show stands instead of the page; a refetch that failed leaves the figures, marked stale.
+  const failed = queries.find((q) => q.isError && !q.data);
   if (failed) {
     return (
       <Card>
         <ErrorState
           title={ANALYTICS_TEXT.loadFailedTitle}
           message={ANALYTICS_TEXT.loadFailedBody}
-          onRetry={() => {
-            for (const q of [stats, performance, health]) if (q.isError) void q.refetch();
-          }}
+          error={failed.error}
+          onRetry={retryFailed}
           retrying={refreshing}
         />
       </Card>
     );
   }
+  const stale = queries.find((q) => q.isError);
   if (!stats.data || !perf || !trend) {
     return (
       <div className="flex flex-col gap-5">
@@ -87,12 +92,16 @@ function AdvancedDashboard({ projectId }: { projectId: number }) {
   return (
     <div className="flex flex-col gap-5">
       {controls}
-      <div role="status" className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800 dark:border-emerald-500/30 dark:bg-emerald-500/10 dark:text-emerald-200">
-        <Activity aria-hidden="true" className="size-4" />
-        <span className="font-semibold">Sistem Aktif</span>
-        <span>Son güncelleme: {formatDateTime(updatedAt)}</span>
-        <span className="font-medium">{auto ? 'Otomatik yenileme aktif' : 'Manuel mod'}</span>
-      </div>
+      {stale ? (
+        <ErrorState variant="banner" error={stale.error} onRetry={retryFailed} retrying={refreshing} />
+      ) : (
+        <div role="status" className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800 dark:border-emerald-500/30 dark:bg-emerald-500/10 dark:text-emerald-200">
+          <Activity aria-hidden="true" className="size-4" />
+          <span className="font-semibold">Sistem Aktif</span>
+          <span>Son güncelleme: {formatDateTime(updatedAt)}</span>
+          <span className="font-medium">{auto ? 'Otomatik yenileme aktif' : 'Manuel mod'}</span>
+        </div>
+      )}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label="Toplam Talep" value={formatNumber(s.totalRequests)} icon={Activity} hint="Son 30 gün" />
         <StatCard label="Tamamlanan" value={formatNumber(s.completedRequests)} icon={CheckCircle2} tone="success" />

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { LogOut, ShieldAlert, WifiOff } from 'lucide-react';
 import { agentControlForm } from '@common/schemas/agents';
-import { Button, Card, CardBody, CardHeader, Input, Select } from '@web/components/ui';
+import { Button, Card, CardBody, CardHeader, ErrorState, Input, Select } from '@web/components/ui';
 import { useProjectAction } from '@web/stores/abilities';
 import { useSessionStore } from '@web/stores/session-store';
 import { FORCE_TOASTS, useAgents, useForceAgent, useLiveAgentStatus, type ForceAction } from '../api/agents-api';
@@ -54,6 +54,8 @@ function ControlPanel({ projectId }: { projectId: number }) {
         }
       />
       <CardBody>
+        {/* Without the agent list there is nobody to choose: say why instead of an empty select. */}
+        {agents.isError && (agents.data ? <ErrorState variant="banner" query={agents} className="mb-3" /> : <ErrorState query={agents} className="py-4" />)}
         <form noValidate onSubmit={(e) => e.preventDefault()} className="flex flex-col gap-3">
           <Select label="Agent ID" required placeholder={agents.isPending ? 'Agentler yükleniyor...' : 'Agent seçiniz'} options={options} error={formState.errors.agentId?.message} {...register('agentId')} />
           <Input label="Sebep (opsiyonel)" autoComplete="off" error={formState.errors.reason?.message} {...register('reason')} />

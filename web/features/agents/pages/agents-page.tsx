@@ -56,26 +56,30 @@ function AgentsScreen({ projectId }: { projectId: number }) {
   const totals = data?.totals;
   return (
     <div className="flex flex-col gap-4">
+      {/* Figures that could not be fetched are not shown as missing ('N/A'): the list's error below says why. */}
+      {!(list.isError && !data) && (
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label="Toplam Agent" value={totals ? formatNumber(totals.total) : undefined} icon={Users} loading={list.isPending} hint={totals ? `${totals.withActiveTasks} agent aktif görevde` : undefined} />
         <StatCard label="Çevrimiçi" value={totals ? formatNumber(totals.online) : undefined} icon={UserCheck} tone="success" loading={list.isPending} />
         <StatCard label="Meşgul / Uzakta" value={totals ? `${formatNumber(totals.busy)} / ${formatNumber(totals.away)}` : undefined} icon={Coffee} tone="warning" loading={list.isPending} />
         <StatCard label="Çevrimdışı" value={totals ? formatNumber(totals.offline) : undefined} icon={UserX} tone="default" loading={list.isPending} />
       </div>
+      )}
       <Card>
         <CardBody>
           <AgentFilters value={filters} onChange={setFilters} />
         </CardBody>
       </Card>
+      {list.isError && data && <ErrorState variant="banner" query={list} />}
       {list.isPending ? (
         <Card>
           <LoadingState text={AGENT_MESSAGES.loading} />
         </Card>
-      ) : list.isError ? (
+      ) : !data ? (
         <Card>
-          <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+          <ErrorState query={list} />
         </Card>
-      ) : !data || data.items.length === 0 ? (
+      ) : data.items.length === 0 ? (
         <Card>
           <EmptyState icon={Headset} title={AGENT_MESSAGES.notFound} />
         </Card>

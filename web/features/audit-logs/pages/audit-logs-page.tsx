@@ -36,22 +36,30 @@ function AuditLogsScreen({ projectId }: { projectId: number }) {
 
   return (
     <div className="flex flex-col gap-4">
+      {stats.isError && !s ? (
+        <Card>
+          <ErrorState query={stats} className="py-6" />
+        </Card>
+      ) : (
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {stats.isError && <ErrorState variant="banner" query={stats} className="col-span-full" />}
         <StatCard label="Toplam Log" value={figure(s?.total)} hint={period} icon={ScrollText} loading={stats.isPending} />
         <StatCard label="Yüksek / Kritik" value={figure(s?.highSeverity)} hint={period} icon={TriangleAlert} tone="danger" loading={stats.isPending} />
         <StatCard label="Güvenlik Olayları" value={figure(s?.securityEvents)} hint={period} icon={ShieldAlert} tone="warning" loading={stats.isPending} />
         <StatCard label="Başarısız Giriş" value={figure(s?.failedLogins)} hint={period} icon={KeyRound} tone="default" loading={stats.isPending} />
       </div>
+      )}
       <Card>
         <CardBody>
           <AuditFilters value={filters} onChange={(next) => (setFilters(next), setPage(1))} />
         </CardBody>
       </Card>
+      {logs.isError && logs.data && <ErrorState variant="banner" query={logs} />}
       <Card>
         {logs.isPending ? (
           <LoadingState text={AUDIT_MESSAGES.loading} />
-        ) : logs.isError ? (
-          <ErrorState error={logs.error} onRetry={() => void logs.refetch()} />
+        ) : !logs.data ? (
+          <ErrorState query={logs} />
         ) : logs.data.items.length === 0 ? (
           <EmptyState icon={ScrollText} title={AUDIT_MESSAGES.empty} />
         ) : (

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
@@ -66,5 +66,50 @@ describe('RequestTable', () => {
     await waitFor(() => expect(rows()).toHaveLength(1), { timeout: DESK.claimedHoldMs + 3_000 });
     expect(rows()[0]).toHaveTextContent(second.externalId!);
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+});
+
+describe('RequestTable when the server cannot be read', () => {
+  const renderTable = () => {
+    const client = createQueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <Table />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    return client;
+  };
+
+  it("a 500 from the list shows 'Sunucuya ulaşılamıyor' after one quick retry (never 'Yükleniyor...' for long), and 'Tekrar Dene' loads the rows", async () => {
+    let fail = true;
+    const { calls } = mockFetch(() => (fail ? json(500, { success: false, code: 'INTERNAL', message: 'Beklenmeyen bir hata oluştu' }) : page([request(1)])));
+    const started = Date.now();
+    renderTable();
+    const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });
+    // One retry after a short pause: the error is on screen within a few seconds, not after backoffs.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(calls.filter((c) => c.url.includes('/requests?'))).toHaveLength(2);
+    expect(alert).toHaveTextContent(TERMS.unreachable);
+    expect(screen.queryByText('Yükleniyor...')).toBeNull();
+    fail = false;
+    await userEvent.click(within(alert).getByRole('button', { name: TERMS.retry }));
+    expect(await screen.findByRole('row', { name: /Talep #1|REF-1|1/ })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a background refetch that gets no answer keeps the rows on screen under a stale banner', async () => {
+    let down = false;
+    mockFetch(() => (down ? Promise.reject(new TypeError('Failed to fetch')) : page([request(1), request(2)])));
+    const client = renderTable();
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    down = true;
+    await act(() => client.refetchQueries());
+    const banner = (await screen.findByText(/güncel olmayabilir/, {}, { timeout: 5_000 })).closest('[role="status"]')!;
+    expect(banner).toHaveTextContent(TERMS.unreachable);
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

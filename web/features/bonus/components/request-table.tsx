@@ -169,6 +169,8 @@ export function RequestTable({
 
   return (
     <div className="flex flex-col gap-3" aria-busy={list.isFetching || undefined}>
+      {/* A background refetch that failed leaves the rows on screen, marked as possibly stale. */}
+      {data && list.isError && <ErrorState variant="banner" query={list} />}
       {data && data.items.length > 0 && <RequestCardList items={data.items} actions={actions} onDetail={onDetail} />}
       <div className={cn(data && data.items.length > 0 && 'hidden md:block')}>
       <Table label="Bonus talepleri">
@@ -183,20 +185,20 @@ export function RequestTable({
           </tr>
         </TableHead>
         <TableBody>
-          {list.isPending ? (
+          {!data && list.isError ? (
+            <TableMessageRow colSpan={COLUMN_COUNT}>
+              <ErrorState query={list} />
+            </TableMessageRow>
+          ) : !data ? (
             <TableMessageRow colSpan={COLUMN_COUNT}>
               <LoadingState />
             </TableMessageRow>
-          ) : list.isError ? (
-            <TableMessageRow colSpan={COLUMN_COUNT}>
-              <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-            </TableMessageRow>
-          ) : data!.items.length === 0 ? (
+          ) : data.items.length === 0 ? (
             <TableMessageRow colSpan={COLUMN_COUNT}>
               <EmptyState title="Kayıt bulunamadı" description={state.search ? 'Aramanızla eşleşen talep yok.' : 'Bu filtrede talep yok.'} />
             </TableMessageRow>
           ) : (
-            data!.items.map((request) => (
+            data.items.map((request) => (
               <TableRow
                 key={request.id}
                 data-request-id={request.id}

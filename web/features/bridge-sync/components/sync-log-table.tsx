@@ -1,7 +1,6 @@
 import { SYNC_TYPE_LABELS, type SyncType } from '@common/enums';
 import { SYNC_MESSAGES, type SyncLog } from '@common/schemas/bridge-sync';
 import { EmptyState, ErrorState, LoadingState, Table, TableBody, TableCell, TableHead, TableHeaderCell, TableMessageRow, TableRow } from '@web/components/ui';
-import { errorMessage } from '@web/lib/api-error';
 import { formatDateTime, formatNumber } from '@web/lib/format';
 import { useLiveSync, useSyncLogs } from '../api/sync-api';
 import { SyncStatusBadge } from './sync-status-badge';
@@ -30,11 +29,11 @@ function ErrorDetails({ log }: { log: SyncLog }) {
   );
 }
 
-/** What the body shows: loading, a failure, no jobs, or the rows. The full log keeps rows it already has when a refetch fails. */
-function stateOf(logs: SyncLogsQuery, full: boolean): 'loading' | 'failed' | 'empty' | 'rows' {
+/** What the body shows: loading, a failure, no jobs, or the rows. Rows already on screen stay when a refetch fails (a banner says so). */
+function stateOf(logs: SyncLogsQuery): 'loading' | 'failed' | 'empty' | 'rows' {
   const items = logs.data?.items;
   if (logs.isPending) return 'loading';
-  if (full ? logs.isError && !items : logs.error) return 'failed';
+  if (logs.isError && !items) return 'failed';
   return items?.length ? 'rows' : 'empty';
 }
 
@@ -42,14 +41,7 @@ function stateOf(logs: SyncLogsQuery, full: boolean): 'loading' | 'failed' | 'em
 function SyncLogMessage({ logs, full, state, columns }: { logs: SyncLogsQuery; full: boolean; state: 'loading' | 'failed' | 'empty'; columns: number }) {
   let content;
   if (state === 'loading') content = <LoadingState text={full ? SYNC_MESSAGES.logsLoading : SYNC_MESSAGES.dashboardLogsLoading} />;
-  else if (state === 'failed')
-    content = full ? (
-      <ErrorState onRetry={() => void logs.refetch()} />
-    ) : (
-      <p role="alert" className="py-6 text-center text-sm text-red-600 dark:text-red-400">
-        {errorMessage(logs.error)}
-      </p>
-    );
+  else if (state === 'failed') content = <ErrorState query={logs} className={full ? undefined : 'py-6'} />;
   else content = full ? <EmptyState title={SYNC_MESSAGES.noLogs} description={SYNC_MESSAGES.noLogsHint} /> : <EmptyState title={SYNC_MESSAGES.dashboardNoLogs} className="py-6" />;
   return <TableMessageRow colSpan={columns}>{content}</TableMessageRow>;
 }
@@ -61,8 +53,10 @@ function SyncLogMessage({ logs, full, state, columns }: { logs: SyncLogsQuery; f
  */
 export function SyncLogList({ logs, full = false, label }: { logs: SyncLogsQuery; full?: boolean; label: string }) {
   const columns = full ? 9 : 5;
-  const state = stateOf(logs, full);
+  const state = stateOf(logs);
   return (
+    <>
+    {state === 'rows' && logs.isError && <ErrorState variant="banner" query={logs} className="mb-2" />}
     <Table label={label}>
       <TableHead>
         <tr>
@@ -114,6 +108,7 @@ export function SyncLogList({ logs, full = false, label }: { logs: SyncLogsQuery
             ))}
       </TableBody>
     </Table>
+    </>
   );
 }
 

@@ -17,9 +17,12 @@ export function BridgeSyncPage() {
   return (
     <div className="flex flex-col gap-6">
       {status.isError && !status.data ? (
-        <ErrorState onRetry={() => void status.refetch()} />
+        <ErrorState query={status} />
       ) : (
-        <SyncStatCards status={status.data} loading={status.isPending} />
+        <>
+          {status.isError && <ErrorState variant="banner" query={status} />}
+          <SyncStatCards status={status.data} loading={status.isPending} />
+        </>
       )}
       <SyncProgressCard progress={status.data?.current} />
       {canRun && <SyncSettingsCard projectId={projectId} running={status.data?.isRunning === true} />}

@@ -61,9 +61,13 @@ export function KanbanBoard({ projectId, caller }: { projectId: number; caller: 
     queries: KANBAN_COLUMNS.map((c) => requestListQuery(projectId, { status: c.key, limit: KANBAN_COLUMN_LIMIT }, FRESHNESS.boardRequests)),
   });
 
+  const retryAll = () => queries.forEach((q) => q.isError && void q.refetch());
+  const retrying = queries.some((q) => q.isFetching);
+  const failed = queries.find((q) => q.isError && !q.data);
+  if (failed) return <ErrorState title="Bonus talepleri yüklenemedi" error={failed.error} onRetry={retryAll} retrying={retrying} />;
   if (queries.some((q) => q.isPending)) return <LoadingState text="Kanban board yükleniyor..." />;
-  const failed = queries.find((q) => q.isError);
-  if (failed) return <ErrorState title="Bonus talepleri yüklenemedi" error={failed.error} onRetry={() => queries.forEach((q) => void q.refetch())} />;
+  // Columns on screen whose refetch failed stay, marked as possibly stale.
+  const stale = queries.find((q) => q.isError);
 
   const pending = Object.values(moves);
   const columns = KANBAN_COLUMNS.map((column, i) => {
@@ -96,6 +100,7 @@ export function KanbanBoard({ projectId, caller }: { projectId: number; caller: 
 
   return (
     <>
+      {stale && <ErrorState variant="banner" error={stale.error} onRetry={retryAll} retrying={retrying} className="mb-3" />}
       <DndContext
         sensors={sensors}
         collisionDetection={rectIntersection}

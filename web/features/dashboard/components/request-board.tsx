@@ -1,11 +1,10 @@
 import type { UIEvent } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { FRESHNESS, TABLE } from '@common/constants';
-import { Badge, focusRing, Spinner } from '@web/components/ui';
+import { Badge, ErrorState, focusRing, Spinner } from '@web/components/ui';
 import { cn } from '@web/lib/cn';
 import type { RequestListParams } from '@common/schemas/bonus';
 import { fetchRequestPage, oldestWaitText, requestKeys, requestListQuery, requestTitle, useHeldItems, type RequestActions } from '@web/entities/bonus-request';
-import { errorMessage } from '@web/lib/api-error';
 import { formatNumber } from '@web/lib/format';
 import { BoardCard } from './board-card';
 import { BOARD_COLUMN_LIMIT, BOARD_COLUMNS, type BoardColumnKey } from './board-columns';
@@ -71,13 +70,12 @@ function BoardColumn({ column, projectId, callerId, actions, onOpen }: { column:
         )}
       </div>
       <div className="flex-1 px-3 pb-3">
-        {list.isPending ? (
+        {list.isError && list.data && <ErrorState variant="banner" query={list} className="mb-2" />}
+        {list.isError && !list.data ? (
+          <ErrorState query={list} className="px-0 py-6" />
+        ) : list.isPending ? (
           <p role="status" className="flex items-center gap-2 py-6 text-sm text-zinc-600 dark:text-zinc-400">
             <Spinner size="sm" /> Veriler yükleniyor…
-          </p>
-        ) : list.isError ? (
-          <p role="alert" className="py-6 text-sm text-red-700 dark:text-red-400">
-            {errorMessage(list.error)}
           </p>
         ) : items.length === 0 && reservations.length === 0 ? (
           <p className="py-6 text-center text-sm text-zinc-600 dark:text-zinc-400">Bu kolonda kayıt yok.</p>

@@ -77,13 +77,14 @@ export function ProjectsPage({ syncAction }: { syncAction?: ProjectActionHandler
           </div>
         </CardBody>
       </Card>
+      {list.isError && list.data && <ErrorState variant="banner" query={list} />}
       {list.isPending ? (
         <Card>
           <LoadingState text="Projeler yükleniyor..." />
         </Card>
-      ) : list.isError ? (
+      ) : !list.data ? (
         <Card>
-          <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+          <ErrorState query={list} />
         </Card>
       ) : projects.length === 0 ? (
         <Card>

@@ -48,9 +48,10 @@ function Reports({ projectId }: { projectId: number }) {
         </CardBody>
       </Card>
 
-      {report.isError ? (
+      {report.isError && r && <ErrorState variant="banner" query={report} />}
+      {report.isError && !r ? (
         <Card>
-          <ErrorState title="Rapor yüklenemedi" error={report.error} onRetry={() => void report.refetch()} />
+          <ErrorState title="Rapor yüklenemedi" query={report} />
         </Card>
       ) : !r ? (
         <LoadingState text={ANALYTICS_TEXT.loading} />

@@ -51,11 +51,12 @@ function RoleManagementScreen({ projectId }: { projectId: number }) {
           options={[{ value: '', label: 'Tümü' }, ...ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))]}
         />
       </CardBody>
+      {list.isError && data && <ErrorState variant="banner" query={list} className="mx-4 mb-3" />}
       {list.isPending ? (
         <LoadingState text="Kullanıcılar yükleniyor..." />
-      ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : data && data.items.length > 0 ? (
+      ) : !data ? (
+        <ErrorState query={list} />
+      ) : data.items.length > 0 ? (
         <>
           <UserTable label="Kullanıcı rolleri" identity="avatar" editLabel="rolünü düzenle" users={data.items} busyId={busyId} onEdit={setEditing} onToggle={onToggle} onDelete={onDelete} />
           <Pagination className="border-t border-zinc-200 px-4 py-3 dark:border-zinc-800" page={data.page} totalPages={data.totalPages} onPageChange={setPage} />

@@ -96,15 +96,16 @@ function RoutingRulesScreen({ projectId }: { projectId: number }) {
         </CardBody>
       </Card>
 
+      {list.isError && data && <ErrorState variant="banner" query={list} />}
       {list.isPending ? (
         <Card>
           <LoadingState text="Kurallar yükleniyor..." />
         </Card>
-      ) : list.isError ? (
+      ) : !data ? (
         <Card>
-          <ErrorState error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+          <ErrorState query={list} />
         </Card>
-      ) : !data || data.items.length === 0 ? (
+      ) : data.items.length === 0 ? (
         <Card>
           <EmptyState
             icon={Split}

@@ -12,13 +12,14 @@ export function RecentNotifications({ projectId }: { projectId: number }) {
   return (
     <Card>
       <CardHeader title="Son bildirimler" />
+      {query.isError && query.data && <ErrorState variant="banner" query={query} className="mx-4 mb-3" />}
       {query.isPending ? (
         <div role="status" className="flex justify-center p-6">
           <Spinner />
           <span className="sr-only">Bildirimler yükleniyor</span>
         </div>
-      ) : query.isError ? (
-        <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      ) : !query.data ? (
+        <ErrorState query={query} />
       ) : query.data.length === 0 ? (
         <EmptyState title="Henüz bildirim yok" description="Gönderilen e-posta ve SMS bildirimleri burada görünür." />
       ) : (

@@ -17,8 +17,11 @@ function ProjectSettingsScreen({ projectId }: { projectId: number }) {
   const project = useProjectSettings(projectId);
   const save = useSaveSettings(projectId);
 
+  const retry = () => void Promise.all([project.refetch(), isSystem ? system.refetch() : null]);
+  const retrying = project.isFetching || system.isFetching;
+  // Settings already in the form stay (a refetch that failed must not wipe what is being edited); a banner says so.
   const failed = project.error ?? (isSystem ? system.error : null);
-  if (failed) return <ErrorState error={failed} onRetry={() => void Promise.all([project.refetch(), isSystem ? system.refetch() : null])} />;
+  if (failed && (!project.data || (isSystem && !system.data))) return <ErrorState error={failed} onRetry={retry} retrying={retrying} />;
   if (!project.data || (isSystem && !system.data)) {
     return (
       <div role="status" className="flex justify-center p-10">
@@ -29,6 +32,7 @@ function ProjectSettingsScreen({ projectId }: { projectId: number }) {
   }
   return (
     <div className="flex flex-col gap-6">
+      {failed && <ErrorState variant="banner" error={failed} onRetry={retry} retrying={retrying} />}
       <SettingsForm
         key={projectId}
         system={isSystem ? system.data : undefined}

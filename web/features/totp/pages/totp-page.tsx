@@ -38,11 +38,12 @@ export function TotpPage() {
   const username = user?.username ?? '';
 
   if (status.isPending) return <LoadingState />;
-  if (status.isError) return <ErrorState error={status.error} onRetry={() => void status.refetch()} retrying={status.isFetching} />;
+  if (!status.data) return <ErrorState query={status} />;
   const { enabled, remainingCodes } = status.data;
 
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
+      {status.isError && <ErrorState variant="banner" query={status} />}
       {setupRequired && !enabled && (
         <div role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-200">
           {TOTP_MESSAGES.setupRequired}

@@ -92,12 +92,13 @@ function UsersScreen({ projectId }: { projectId: number }) {
           <UserFilters value={filters} onChange={changeFilters} />
         </CardBody>
       </Card>
+      {list.isError && data && <ErrorState variant="banner" query={list} />}
       <Card>
         {list.isPending ? (
           <LoadingState text="Kullanıcılar yükleniyor..." />
-        ) : list.isError ? (
-          <ErrorState error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-        ) : data && data.items.length > 0 ? (
+        ) : !data ? (
+          <ErrorState query={list} />
+        ) : data.items.length > 0 ? (
           <>
             <UserTable label="Kullanıcılar" identity="columns" editLabel="düzenle" users={data.items} busyId={busyId} onEdit={(user) => setEditing({ mode: 'edit', user })} onToggle={onToggle} onResetPassword={onResetPassword} onResetTotp={setTotpTarget} onDelete={onDelete} />
             <Pagination className="border-t border-zinc-200 px-4 py-3 dark:border-zinc-800" page={data.page} totalPages={data.totalPages} onPageChange={setPage} summary={`${data.total} kullanıcı`} />
