@@ -53,9 +53,13 @@ describe('audit labels', () => {
     expect(auditActionLabel('toString')).toBe('toString');
   });
 
-  it('shows a resource with a short id: a number whole, a session UUID cut to 8 characters', () => {
+  it('names a resource the way people know it, and never shows a raw session id', () => {
+    expect(auditResourceText('bonus_request', '103200', 'GOLD-103185')).toBe('Talep GOLD-103185');
+    expect(auditResourceText('session', '3f2a9c1e-7b4d-4c2a-9e1f-0a1b2c3d4e5f', 'Ayşe Yılmaz')).toBe('Oturum: Ayşe Yılmaz');
+    expect(auditResourceText('user', '12', 'Ayşe Yılmaz')).toBe('Kullanıcı: Ayşe Yılmaz');
+    // No name: a request with no reference is 'Talep #' like everywhere; a session shows only its kind.
     expect(auditResourceText('bonus_request', '103200')).toBe('Talep #103200');
-    expect(auditResourceText('session', '3f2a9c1e-7b4d-4c2a-9e1f-0a1b2c3d4e5f')).toBe('Oturum 3f2a9c1e…');
+    expect(auditResourceText('session', '3f2a9c1e-7b4d-4c2a-9e1f-0a1b2c3d4e5f')).toBe('Oturum');
     expect(auditResourceText('system_settings', null)).toBe('Sistem ayarları');
     expect(auditResourceText('unknown_thing', '7')).toBe('unknown_thing #7');
   });

@@ -422,11 +422,13 @@ export const auditResourceLabel = (resource: string): string => (Object.hasOwn(A
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * 'Talep #42', 'Oturum 3f2a9c1e…': the resource's Turkish name and a short id. A session's UUID
- * is cut to its first 8 characters (the full value stays in the detail).
+ * What a person knows the resource by: 'Talep GOLD-103185', 'Oturum: Ayşe Yılmaz', 'Proje: Altın'.
+ * With no name, a numbered resource keeps its number ('Talep #42', as a request with no reference
+ * is titled everywhere) and a session only its kind; raw ids stay in the detail's technical part.
  */
-export function auditResourceText(resource: string, resourceId: string | null): string {
-  const name = auditResourceLabel(resource);
-  if (!resourceId) return name;
-  return UUID.test(resourceId) ? `${name} ${resourceId.slice(0, 8)}…` : `${name} #${resourceId}`;
+export function auditResourceText(resource: string, resourceId: string | null, resourceName: string | null = null): string {
+  const label = auditResourceLabel(resource);
+  if (resourceName) return resource === 'bonus_request' ? `${label} ${resourceName}` : `${label}: ${resourceName}`;
+  if (!resourceId || UUID.test(resourceId)) return label;
+  return `${label} #${resourceId}`;
 }

@@ -25,6 +25,8 @@ export const auditLogSchema = z.object({
   action: z.string(),
   resource: z.string(),
   resourceId: z.string().nullable(),
+  /** What people call the resource: a request's external reference, a person's or project's name; null when it has none. */
+  resourceName: z.string().nullable(),
   severity: z.enum(AUDIT_SEVERITIES),
   category: z.enum(AUDIT_CATEGORIES),
   details: z.record(z.string(), z.unknown()),

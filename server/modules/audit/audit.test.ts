@@ -43,6 +43,23 @@ describe('the audit log is append-only in the database', () => {
 });
 
 describe('reading a project audit log', () => {
+  it('names each row’s resource as people know it: a request by its reference, a session by its owner; raw ids only in the row', async () => {
+    const { project, members } = await buildTenant(t.app);
+    const { accessToken } = await login(t.app, members.manager.username);
+    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(accessToken), payload });
+    const created = await post(`/api/bonus/projects/${project.id}/requests`, { externalId: 'GOLD-103185', customerUsername: 'oyuncu_1', bonusType: 'cashback', amount: '250', priority: 3 });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().data.id as number;
+    expect((await post(`/api/bonus/projects/${project.id}/requests/${id}/assign`, {})).statusCode).toBe(200);
+    const rows = (await get(`/api/projects/${project.id}/audit-logs?limit=100`, accessToken)).json().data.items as { action: string; resourceId: string; resourceName: string | null; username: string }[];
+    const claim = rows.find((r) => r.action === 'ASSIGN_BONUS_REQUEST' && r.resourceId === String(id));
+    expect(claim).toMatchObject({ resourceName: 'GOLD-103185' });
+    const signIn = rows.find((r) => r.action === 'LOGIN' && r.username === members.manager.username);
+    expect(signIn?.resourceName).toBe(members.manager.fullName);
+    const one = (await get(`/api/projects/${project.id}/audit-logs/${(claim as unknown as { id: number }).id}`, accessToken)).json().data;
+    expect(one).toMatchObject({ resourceId: String(id), resourceName: 'GOLD-103185' });
+  });
+
   it("shows the project's rows and its members' sign-ins, nothing of other projects", async () => {
     const { project, members } = await buildTenant(t.app);
     const other = await buildProject(t.app);

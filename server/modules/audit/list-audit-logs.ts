@@ -8,8 +8,9 @@ import { notFound } from '../../lib/errors';
 import { likePattern } from '../../lib/like-pattern';
 import { pageOf } from '../../lib/paging';
 import { aboutUser, visibleInProject } from './audit-visibility';
+import { nameResources, resourceKey, type ResourceKey } from './resource-names';
 
-export function presentAuditLog(row: typeof auditLogs.$inferSelect): AuditLog {
+export function presentAuditLog(row: typeof auditLogs.$inferSelect, names: ReadonlyMap<ResourceKey, string> = new Map()): AuditLog {
   return {
     id: row.id,
     timestamp: row.timestamp.toISOString(),
@@ -18,6 +19,7 @@ export function presentAuditLog(row: typeof auditLogs.$inferSelect): AuditLog {
     action: row.action,
     resource: row.resource,
     resourceId: row.resourceId,
+    resourceName: row.resourceId === null ? null : (names.get(resourceKey(row.resource, row.resourceId)) ?? null),
     severity: row.severity,
     category: row.category,
     details: row.details ?? {},
@@ -73,7 +75,13 @@ export async function listAuditLogs(ctx: AppContext, scope: AuditScope, query: A
     .orderBy(desc(auditLogs.timestamp), desc(auditLogs.id))
     .limit(limit)
     .offset((page - 1) * limit);
-  return pageOf(rows.map(presentAuditLog), total, page, limit);
+  const names = await nameResources(db, rows);
+  return pageOf(
+    rows.map((row) => presentAuditLog(row, names)),
+    total,
+    page,
+    limit,
+  );
 }
 
 export async function getAuditLog(ctx: AppContext, scope: AuditScope, id: number): Promise<AuditLog> {
@@ -82,5 +90,5 @@ export async function getAuditLog(ctx: AppContext, scope: AuditScope, id: number
     .from(auditLogs)
     .where(and(eq(auditLogs.id, id), scopeCondition(scope)));
   if (!row) throw notFound(AUDIT_MESSAGES.notFound);
-  return presentAuditLog(row);
+  return presentAuditLog(row, await nameResources(ctx.database.db, [row]));
 }

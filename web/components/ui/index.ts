@@ -23,3 +23,4 @@ export {
   TableMessageRow,
   TableRow,
 } from './table';
+export { TechnicalDetails } from './technical-details';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BONUS_TYPE_LABELS, CUSTOMER_SEGMENT_LABELS } from '@common/enums';
 import type { BonusRequest, ViewedRequest } from '@common/schemas/bonus';
 import { TERMS } from '@common/terms';
-import { Button, Dialog, ErrorState, LoadingState } from '@web/components/ui';
+import { Button, Dialog, ErrorState, LoadingState, TechnicalDetails } from '@web/components/ui';
 import { formatDateTimeWithYear, formatMoney } from '@web/lib/format';
 import { requestDetailQuery } from '../api/request-queries';
 import { requestKeyHandler } from '../model/card-keys';
@@ -49,28 +49,13 @@ function fields(r: BonusRequest): [string, ReactNode][] {
   ];
 }
 
-/** Internal ids and raw codes, for support: out of the way, never in place of the words people read. */
-function TechnicalDetails({ request }: { request: BonusRequest }) {
-  const rows: [string, string | null][] = [
+/** Internal ids and raw codes, for support. */
+function technicalRows(request: BonusRequest) {
+  return [
     ['Talep No', `#${request.id}`],
     ['Sürüm', String(request.version)],
     ['Sıraya alma sebebi kodu', request.requeueReason],
-  ];
-  return (
-    <details className="text-xs text-zinc-600 dark:text-zinc-400">
-      <summary className="cursor-pointer select-none">Teknik bilgiler</summary>
-      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-        {rows
-          .filter(([, value]) => value !== null)
-          .map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt>{label}</dt>
-              <dd className="font-mono">{value}</dd>
-            </div>
-          ))}
-      </dl>
-    </details>
-  );
+  ] as const;
 }
 
 /** The moves the server says the caller may make (`request.abilities`), beside the timeline (a, t, r work here too). */
@@ -167,7 +152,7 @@ export function RequestDetailDialog({
                 </div>
                 <RequestTimeline events={detail.data.events} />
               </section>
-              <TechnicalDetails request={request} />
+              <TechnicalDetails rows={technicalRows(request)} />
             </div>
           )
         )}

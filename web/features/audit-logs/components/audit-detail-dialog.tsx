@@ -1,6 +1,6 @@
-import { auditActionLabel, auditResourceLabel, changesSchema } from '@common/audit-catalogue';
+import { auditActionLabel, auditResourceText, changesSchema } from '@common/audit-catalogue';
 import type { AuditLog } from '@common/schemas/audit';
-import { Dialog, ErrorState, LoadingState } from '@web/components/ui';
+import { Dialog, ErrorState, LoadingState, TechnicalDetails } from '@web/components/ui';
 import { formatDateTimeWithYear } from '@web/lib/format';
 import { useAuditLog } from '../api/audit-api';
 import { CategoryLabel, SeverityBadge } from './audit-badges';
@@ -63,14 +63,9 @@ export function AuditDetailDialog({ projectId, log, onClose }: { projectId: numb
             <dt className="text-zinc-500">Kullanıcı</dt>
             <dd>{row.username ?? '—'}</dd>
             <dt className="text-zinc-500">İşlem</dt>
-            <dd>
-              {auditActionLabel(row.action)} <span className="font-mono text-xs text-zinc-600 dark:text-zinc-400">({row.action})</span>
-            </dd>
+            <dd>{auditActionLabel(row.action)}</dd>
             <dt className="text-zinc-500">Kaynak</dt>
-            <dd className="break-all">
-              {auditResourceLabel(row.resource)}
-              {row.resourceId ? ` #${row.resourceId}` : ''}
-            </dd>
+            <dd className="[overflow-wrap:anywhere]">{auditResourceText(row.resource, row.resourceId, row.resourceName)}</dd>
             <dt className="text-zinc-500">Önem</dt>
             <dd>
               <SeverityBadge severity={row.severity} />
@@ -109,6 +104,14 @@ export function AuditDetailDialog({ projectId, log, onClose }: { projectId: numb
               </dl>
             </div>
           )}
+          <TechnicalDetails
+            rows={[
+              ['Log No', `#${row.id}`],
+              ['İşlem kodu', row.action],
+              ['Kaynak türü', row.resource],
+              ['Kaynak No', row.resourceId],
+            ]}
+          />
         </div>
       )}
     </Dialog>

@@ -28,8 +28,8 @@ export function AuditTable({ logs, onOpen }: { logs: AuditLog[]; onOpen: (log: A
             <TableCell className="whitespace-nowrap tabular-nums">{formatDateTimeWithYear(log.timestamp)}</TableCell>
             <TableCell>{log.username ?? '—'}</TableCell>
             <TableCell title={log.action}>{auditActionLabel(log.action)}</TableCell>
-            <TableCell className="whitespace-nowrap" title={log.resourceId ?? undefined}>
-              {auditResourceText(log.resource, log.resourceId)}
+            <TableCell className="[overflow-wrap:anywhere]">
+              {auditResourceText(log.resource, log.resourceId, log.resourceName)}
             </TableCell>
             <TableCell>
               <SeverityBadge severity={log.severity} />
