@@ -72,3 +72,45 @@ test('from the credentials to a completed request in six keys', async ({ page })
   }
   expect(keys).toEqual(['Enter', 'j', 'Enter', 'a', 't', 'Enter']);
 });
+
+test('on the board: five keys from the credentials to a completed request, h/l change column, the hint opens the list', async ({ page }) => {
+  await openLogin(page);
+  await page.getByLabel('Kullanıcı Adı').fill('agent2');
+  await page.getByLabel('Şifre').fill(DEMO_PASSWORD);
+  const keys: string[] = [];
+  const press = async (key: string) => {
+    keys.push(key);
+    await page.keyboard.press(key);
+  };
+
+  await press('Enter'); // sign in
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const column = (name: string) => page.getByRole('region', { name, exact: true });
+  await expect(column('Bekleyen').getByRole('listitem').first()).toBeVisible();
+  await press('j'); // the first request of the queue
+  const title = (await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))) ?? '';
+  expect(title).not.toBe('');
+  await press('a'); // claim: focus follows the card to 'Üzerimde'
+  const mine = column('Üzerimde').getByRole('listitem', { name: title, exact: true });
+  await expect(mine).toBeFocused();
+  await press('t'); // complete: the confirmation opens
+  await expect(page.getByRole('dialog', { name: 'Talebi tamamla' })).toBeVisible();
+  await press('Enter'); // confirm
+  await expect(toast(page, 'Talep tamamlandı')).toBeVisible();
+  await expect(column('Tamamlanan').getByRole('listitem', { name: title, exact: true })).toBeVisible();
+  expect(keys).toEqual(['Enter', 'j', 'a', 't', 'Enter']);
+
+  // h/l: from the queue to the next column that shows a card, and back.
+  const firstWaiting = column('Bekleyen').getByRole('listitem').first();
+  await firstWaiting.focus();
+  await page.keyboard.press('l');
+  const focusedColumn = () => page.evaluate(() => document.activeElement?.closest('[data-request-list]')?.getAttribute('data-request-list'));
+  expect(await focusedColumn()).not.toBe('waiting');
+  expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-request-card'))).toBe(true);
+  await page.keyboard.press('h');
+  await expect(firstWaiting).toBeFocused();
+
+  await page.getByRole('button', { name: 'Kısayollar' }).click();
+  const help = page.getByRole('dialog', { name: 'Klavye kısayolları' });
+  await expect(help.getByText('Sağdaki sütun')).toBeVisible();
+});

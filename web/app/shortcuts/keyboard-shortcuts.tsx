@@ -1,15 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog } from '@web/components/ui';
-import { GO_TO, neighbourCard, searchField, SEQUENCE_MS, SHORTCUTS, shortcutAllowed } from './shortcut-keys';
+import { useShortcutHelp } from '@web/stores/shortcut-help-store';
+import { GO_TO, neighbourCard, searchField, SEQUENCE_MS, SHORTCUTS, shortcutAllowed, sideCard } from './shortcut-keys';
 
 /**
- * The keyboard-first desk (issue 15): j/k move between requests, / goes to search, g d / g b
+ * The keyboard-first desk: j/k move between requests, h/l between columns, / goes to search, g d / g b
  * go to the dashboard or /bonus, ? lists them all. Never while typing in a field or under a dialog.
  */
 export function KeyboardShortcuts() {
   const navigate = useNavigate();
-  const [helpOpen, setHelpOpen] = useState(false);
+  const helpOpen = useShortcutHelp((s) => s.open);
+  const setHelpOpen = useShortcutHelp((s) => s.setOpen);
   const pendingG = useRef(0);
 
   useEffect(() => {
@@ -32,8 +34,9 @@ export function KeyboardShortcuts() {
         event.preventDefault();
         field.focus();
         field.select();
-      } else if (event.key === 'j' || event.key === 'k') {
-        const card = neighbourCard(document.activeElement, event.key === 'j' ? 1 : -1);
+      } else if (event.key === 'j' || event.key === 'k' || event.key === 'h' || event.key === 'l') {
+        const card =
+          event.key === 'j' || event.key === 'k' ? neighbourCard(document.activeElement, event.key === 'j' ? 1 : -1) : sideCard(document.activeElement, event.key === 'l' ? 1 : -1);
         if (!card) return;
         event.preventDefault();
         card.focus();
@@ -42,7 +45,7 @@ export function KeyboardShortcuts() {
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [navigate]);
+  }, [navigate, setHelpOpen]);
 
   return (
     <Dialog open={helpOpen} onClose={() => setHelpOpen(false)} title="Klavye kısayolları" description="Bir alana yazarken kısayollar çalışmaz." size="sm">

@@ -7,6 +7,8 @@ export const SEQUENCE_MS = 1_500;
 export const SHORTCUTS: readonly { keys: string[]; label: string }[] = [
   { keys: ['j'], label: 'Sonraki talep' },
   { keys: ['k'], label: 'Önceki talep' },
+  { keys: ['h'], label: 'Soldaki sütun' },
+  { keys: ['l'], label: 'Sağdaki sütun' },
   { keys: ['Enter'], label: 'Talebin detayını aç' },
   { keys: ['a'], label: 'Talebi üzerime al' },
   { keys: ['t'], label: 'Talebi tamamla (onay penceresi açılır)' },
@@ -39,6 +41,24 @@ export function neighbourCard(active: Element | null, step: 1 | -1, root: Parent
   const cards = [...(list?.querySelectorAll<HTMLElement>('[data-request-card]') ?? [])].filter(visible);
   const at = cards.indexOf(current);
   return cards[at + step] ?? null;
+}
+
+/**
+ * The card to focus for l (+1) or h (-1): in the nearest list to the right or left that shows a
+ * card (a board column), the card at the same place, or its last; with none focused, the first card.
+ */
+export function sideCard(active: Element | null, step: 1 | -1, root: ParentNode = document): HTMLElement | null {
+  const cardsOf = (list: Element) => [...list.querySelectorAll<HTMLElement>('[data-request-card]')].filter(visible);
+  const lists = [...root.querySelectorAll<HTMLElement>('main [data-request-list]')].filter(visible);
+  const current = active instanceof HTMLElement ? active.closest<HTMLElement>('[data-request-card]') : null;
+  const currentList = current?.closest<HTMLElement>('[data-request-list]') ?? (active instanceof HTMLElement ? active.closest<HTMLElement>('[data-request-list]') : null);
+  if (!currentList) return neighbourCard(null, 1, root);
+  const place = current ? cardsOf(currentList).indexOf(current) : 0;
+  for (let i = lists.indexOf(currentList) + step; i >= 0 && i < lists.length; i += step) {
+    const cards = cardsOf(lists[i]!);
+    if (cards.length) return cards[Math.min(Math.max(place, 0), cards.length - 1)]!;
+  }
+  return null;
 }
 
 /** The page's search field ('/'): the first visible search input in the main area. */

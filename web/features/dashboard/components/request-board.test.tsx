@@ -9,6 +9,7 @@ import type { MyQueue, RequestAbilities, ViewedRequest } from '@common/schemas/b
 import { TERMS } from '@common/terms';
 import { DASHBOARD_ACTION_TEXTS, useRequestActions } from '@web/entities/bonus-request';
 import { createQueryClient } from '@web/lib/query-client';
+import { useShortcutHelp } from '@web/stores/shortcut-help-store';
 import { json, mockFetch, type RecordedCall } from '@web/test/fetch-mock';
 import { NO_ABILITIES, viewedRequest } from '@web/test/request-fixtures';
 import { RequestBoard } from './request-board';
@@ -61,6 +62,13 @@ const settle = () => {
 };
 
 describe('RequestBoard', () => {
+  it("shows '? Kısayollar', which opens the shortcuts' list", async () => {
+    setup({}, () => json(500, {}));
+    expect(useShortcutHelp.getState().open).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Kısayollar' }));
+    expect(useShortcutHelp.getState().open).toBe(true);
+    useShortcutHelp.getState().setOpen(false);
+  });
 
   it('shows the four columns with their helper, loading and empty texts, and asks for my own active requests', async () => {
     const { calls } = setup({ waiting: [request({})] }, () => json(500, {}));

@@ -1,3 +1,4 @@
+import { ShortcutsHint } from '@web/components/shortcuts-hint';
 import type { UIEvent } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { FRESHNESS, TABLE } from '@common/constants';
@@ -109,10 +110,16 @@ function BoardColumn({ column, projectId, callerId, actions, onOpen }: { column:
 /** The board view (spec §2.4): four columns, each loaded, refreshed and scrolled on its own; `callerId` is the signed-in user ('Üzerimde'). */
 export function RequestBoard({ projectId, callerId, actions, onOpen }: { projectId: number; callerId: number; actions: RequestActions; onOpen: (id: number) => void }) {
   return (
-    <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-4">
-      {BOARD_COLUMNS.map((column) => (
-        <BoardColumn key={column.key} column={column} projectId={projectId} callerId={callerId} actions={actions} onOpen={onOpen} />
-      ))}
+    <div className="flex flex-col gap-2">
+      <p className="flex flex-wrap items-center justify-end gap-x-2 text-xs text-zinc-600 dark:text-zinc-400">
+        <span className="hidden sm:inline">j/k talepler, h/l sütunlar, a üzerime al, t tamamla</span>
+        <ShortcutsHint />
+      </p>
+      <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-4">
+        {BOARD_COLUMNS.map((column) => (
+          <BoardColumn key={column.key} column={column} projectId={projectId} callerId={callerId} actions={actions} onOpen={onOpen} />
+        ))}
+      </div>
     </div>
   );
 }
