@@ -414,6 +414,9 @@ export const AUDIT_CATEGORY_OPTIONS = AUDIT_CATEGORIES.filter((c) => entries.som
   label: AUDIT_CATEGORY_LABELS[value],
 }));
 
+/** Detail keys that hold a user's id: the screens show the person's name instead. */
+export const AUDIT_PERSON_KEYS = ['assignee', 'previousAssignee', 'askedBy', 'assignedBy', 'agentId'] as const;
+
 /** An action as the screens name it (issue 15: Turkish labels, the raw code stays in the detail). */
 export const auditActionLabel = (action: string): string => (Object.hasOwn(AUDIT_CATALOGUE, action) ? AUDIT_CATALOGUE[action as AuditAction].label : action);
 

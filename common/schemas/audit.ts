@@ -27,6 +27,8 @@ export const auditLogSchema = z.object({
   resourceId: z.string().nullable(),
   /** What people call the resource: a request's external reference, a person's or project's name; null when it has none. */
   resourceName: z.string().nullable(),
+  /** The names of the people its details point at by id (assignee, askedBy…), on the single-row read. */
+  people: z.record(z.string(), z.string()).optional(),
   severity: z.enum(AUDIT_SEVERITIES),
   category: z.enum(AUDIT_CATEGORIES),
   details: z.record(z.string(), z.unknown()),

@@ -58,6 +58,9 @@ describe('reading a project audit log', () => {
     expect(signIn?.resourceName).toBe(members.manager.fullName);
     const one = (await get(`/api/projects/${project.id}/audit-logs/${(claim as unknown as { id: number }).id}`, accessToken)).json().data;
     expect(one).toMatchObject({ resourceId: String(id), resourceName: 'GOLD-103185' });
+    // The ids in its details come with the people's names.
+    expect(one.details).toMatchObject({ agentId: members.manager.id, assignedBy: members.manager.id });
+    expect(one.people).toEqual({ [String(members.manager.id)]: members.manager.fullName });
   });
 
   it("shows the project's rows and its members' sign-ins, nothing of other projects", async () => {

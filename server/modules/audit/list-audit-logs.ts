@@ -8,7 +8,7 @@ import { notFound } from '../../lib/errors';
 import { likePattern } from '../../lib/like-pattern';
 import { pageOf } from '../../lib/paging';
 import { aboutUser, visibleInProject } from './audit-visibility';
-import { nameResources, resourceKey, type ResourceKey } from './resource-names';
+import { namePeople, nameResources, resourceKey, type ResourceKey } from './resource-names';
 
 export function presentAuditLog(row: typeof auditLogs.$inferSelect, names: ReadonlyMap<ResourceKey, string> = new Map()): AuditLog {
   return {
@@ -90,5 +90,6 @@ export async function getAuditLog(ctx: AppContext, scope: AuditScope, id: number
     .from(auditLogs)
     .where(and(eq(auditLogs.id, id), scopeCondition(scope)));
   if (!row) throw notFound(AUDIT_MESSAGES.notFound);
-  return presentAuditLog(row, await nameResources(ctx.database.db, [row]));
+  const [names, people] = await Promise.all([nameResources(ctx.database.db, [row]), namePeople(ctx.database.db, row.details ?? {})]);
+  return { ...presentAuditLog(row, names), people };
 }

@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import { AUDIT_PERSON_KEYS } from '@common/audit-catalogue';
 import type { Database } from '../../db/client';
 import { bonusRequests, projects, routingRules, sessions, users } from '../../db/schema';
 
@@ -18,6 +19,14 @@ type Row = { resource: string; resourceId: string | null };
 
 function idsOf(rows: readonly Row[], resources: readonly string[], shape: RegExp): string[] {
   return [...new Set(rows.filter((r) => r.resourceId !== null && resources.includes(r.resource) && shape.test(r.resourceId)).map((r) => r.resourceId!))];
+}
+
+/** The names of the people a row's details point at by id (AUDIT_PERSON_KEYS). */
+export async function namePeople(db: Database['db'], details: Record<string, unknown>): Promise<Record<string, string>> {
+  const ids = [...new Set(AUDIT_PERSON_KEYS.map((k) => details[k]).filter((v): v is number => Number.isInteger(v) && (v as number) > 0 && (v as number) < 2 ** 31))];
+  if (!ids.length) return {};
+  const found = await db.select({ id: users.id, name: users.fullName }).from(users).where(inArray(users.id, ids));
+  return Object.fromEntries(found.map((u) => [String(u.id), u.name]));
 }
 
 export async function nameResources(db: Database['db'], rows: readonly Row[]): Promise<Map<ResourceKey, string>> {

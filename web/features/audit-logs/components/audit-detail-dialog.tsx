@@ -1,4 +1,6 @@
-import { auditActionLabel, auditResourceText, changesSchema } from '@common/audit-catalogue';
+import { AUDIT_PERSON_KEYS, auditActionLabel, auditResourceText, changesSchema } from '@common/audit-catalogue';
+import { ROLE_LABELS, type Role } from '@common/enums';
+import { requeueReasonText } from '@common/request-transitions';
 import type { AuditLog } from '@common/schemas/audit';
 import { Dialog, ErrorState, LoadingState, TechnicalDetails } from '@web/components/ui';
 import { formatDateTimeWithYear } from '@web/lib/format';
@@ -33,8 +35,23 @@ const DETAIL_LABELS: Record<string, string> = {
   maxLoad: 'Kapasite',
   reasonCode: 'Neden kodu',
   note: 'Not',
+  assignee: 'Üzerindeki kişi',
+  previousAssignee: 'Önceki kişi',
+  askedBy: 'Onaya gönderen',
+  notes: 'Tamamlama notu',
+  undoes: 'Geri alınan kayıt',
+  assignedBy: 'Atayan',
+  agentId: 'Agent',
 };
 const label = (key: string) => DETAIL_LABELS[key] ?? key;
+
+/** A detail's value in words: a person by name, a re-queue reason translated, the rest as written. */
+function showDetail(key: string, value: unknown, row: AuditLog): string {
+  if ((AUDIT_PERSON_KEYS as readonly string[]).includes(key) && typeof value === 'number') return row.people?.[String(value)] ?? `#${value}`;
+  if (key === 'reason' && typeof value === 'string' && row.action === 'REQUEUE_BONUS_REQUEST') return requeueReasonText(value);
+  if (key === 'role' && typeof value === 'string' && Object.hasOwn(ROLE_LABELS, value)) return ROLE_LABELS[value as Role];
+  return show(value);
+}
 
 function show(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -97,7 +114,7 @@ export function AuditDetailDialog({ projectId, log, onClose }: { projectId: numb
                   ) : (
                     <div key={key} className="contents">
                       <dt className="text-zinc-500">{label(key)}</dt>
-                      <dd className="break-all">{show(value)}</dd>
+                      <dd className="break-all">{showDetail(key, value, row)}</dd>
                     </div>
                   );
                 })}
