@@ -36,13 +36,17 @@ export class ApiError extends Error {
   }
 }
 
+/** What a balancer or proxy answers when no instance behind it does. */
+const NO_SERVER_BEHIND = [502, 503, 504];
+
 /**
- * The one rule for "the data could not be fetched": no answer, a timeout or a server error (5xx).
- * Such a failure reads 'Sunucuya ulaşılamıyor' with 'Tekrar Dene'; a 4xx keeps its own message,
- * since trying again would answer the same.
+ * The one rule for "the server could not be reached": no answer, a timeout, or a balancer saying
+ * nothing answered behind it. Such a failure reads 'Sunucuya ulaşılamıyor' with 'Tekrar Dene'. A
+ * server that answered with an error (500) was reached: the screen says its own failure with the
+ * server's message and request id, and a 4xx keeps its own message.
  */
 export function isUnreachable(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 0 || error.status >= 500);
+  return error instanceof ApiError && (error.status === 0 || NO_SERVER_BEHIND.includes(error.status));
 }
 
 /** The text to show for a failure: the server's message, else the error's, else `fallback`. */

@@ -16,14 +16,24 @@ describe('ErrorState: one rule for a server that cannot be reached', () => {
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
 
-  it('says the same for a server error (5xx), keeping its request id for support, and for a timeout', () => {
-    const { unmount } = render(<ErrorState error={new ApiError(500, 'Beklenmeyen bir hata oluştu', {}, 'INTERNAL', 'req-42')} onRetry={() => undefined} />);
-    expect(screen.getByRole('alert')).toHaveTextContent(TERMS.unreachable);
-    expect(screen.getByRole('alert')).toHaveTextContent('Hata kodu: req-42');
-    unmount();
+  it('says the same for a balancer with nothing behind it (502, 503, 504) and for a timeout', () => {
+    for (const status of [502, 503, 504]) {
+      const { unmount } = render(<ErrorState title="Rapor yüklenemedi" error={new ApiError(status, 'Bad Gateway')} onRetry={() => undefined} />);
+      expect(screen.getByRole('alert')).toHaveTextContent(TERMS.unreachable);
+      unmount();
+    }
     render(<ErrorState error={new ApiError(0, TIMEOUT_ERROR, {}, 'TIMEOUT')} onRetry={() => undefined} />);
     expect(screen.getByRole('alert')).toHaveTextContent(TERMS.unreachable);
     expect(screen.getByRole('alert')).toHaveTextContent('zamanında yanıt vermedi');
+  });
+
+  it("a server that answered with an error (500) was reached: the screen's own title, the message and the request id for support", () => {
+    render(<ErrorState title="Veri Yüklenemedi" error={new ApiError(500, 'Beklenmeyen bir hata oluştu', {}, 'INTERNAL', 'req-42')} onRetry={() => undefined} />);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Veri Yüklenemedi');
+    expect(alert).toHaveTextContent('Hata kodu: req-42');
+    expect(alert).not.toHaveTextContent(TERMS.unreachable);
+    expect(within(alert).getByRole('button', { name: TERMS.retry })).toBeVisible();
   });
 
   it("keeps a refusal's own message (4xx): not 'Sunucuya ulaşılamıyor'", () => {

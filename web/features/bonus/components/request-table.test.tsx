@@ -82,16 +82,15 @@ describe('RequestTable when the server cannot be read', () => {
     return client;
   };
 
-  it("a 500 from the list shows 'Sunucuya ulaşılamıyor' after one quick retry (never 'Yükleniyor...' for long), and 'Tekrar Dene' loads the rows", async () => {
+  it("a 500 from the list shows the error with the server's message after one quick retry (never 'Yükleniyor...'), and 'Tekrar Dene' loads the rows", async () => {
     let fail = true;
     const { calls } = mockFetch(() => (fail ? json(500, { success: false, code: 'INTERNAL', message: 'Beklenmeyen bir hata oluştu' }) : page([request(1)])));
-    const started = Date.now();
     renderTable();
     const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });
-    // One retry after a short pause: the error is on screen within a few seconds, not after backoffs.
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // One retry after a short pause, not a series of backoffs.
     expect(calls.filter((c) => c.url.includes('/requests?'))).toHaveLength(2);
-    expect(alert).toHaveTextContent(TERMS.unreachable);
+    expect(alert).toHaveTextContent('Beklenmeyen bir hata oluştu');
+    expect(alert).not.toHaveTextContent(TERMS.unreachable);
     expect(screen.queryByText('Yükleniyor...')).toBeNull();
     fail = false;
     await userEvent.click(within(alert).getByRole('button', { name: TERMS.retry }));
