@@ -94,6 +94,11 @@ export const configSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   /** Sender of notification e-mails. */
   SMTP_FROM: z.string().min(3).default('Bonus Panel <bildirim@localhost>'),
+  /**
+   * Demo inbox: without SMTP_URL, e-mail notifications are written to the server log and marked
+   * sent, so a demo shows its notifications. Unset: on in demo mode (never under test).
+   */
+  DEMO_INBOX: bool.optional(),
   /** SMS notifications are POSTed here as JSON {to, text}; without it they are off. */
   SMS_WEBHOOK_URL: z.string().url().optional(),
 });
@@ -127,6 +132,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const { config, problems } = configProblems(env, overrides);
   if (!config) throw new ConfigError(problems);
   return config;
+}
+
+/** E-mail goes to the demo inbox (the log): demo mode without SMTP_URL, unless DEMO_INBOX says otherwise. */
+export function demoInboxOn(config: Config): boolean {
+  return !config.SMTP_URL && (config.DEMO_INBOX ?? (isDemoMode(config) && config.NODE_ENV !== 'test'));
 }
 
 /** Demo mode seeds demo data on first start; on by default only for the embedded database. */

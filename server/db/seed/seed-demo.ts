@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { users } from '../schema';
+import { alertWaitingRequests } from '../../modules/notifications';
 import { keepStatistics } from '../statistics';
 import { seedDemoOrganisation } from './demo-organisation';
 import { seedDemoRequests } from './demo-requests';
@@ -16,6 +17,9 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
     await seedDemoRequests(tx, organisation, ctx.clock.now());
     await seedDemoRouting(tx, organisation);
   });
+  // The bell is not empty at first sight: the managers hear of requests waiting since the last
+  // hours, through the same alert (and outbox) as later ones; only where a channel is available.
+  await alertWaitingRequests(ctx, { freshWindowMinutes: 180, maxPerProject: 3 });
   // The seed wrote every table at once: plan the first screens with statistics that know it.
   await keepStatistics(ctx.database);
   return true;
