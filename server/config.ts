@@ -48,6 +48,11 @@ export const configSchema = z.object({
   /** Bearer token Prometheus sends to /metrics; unset, /metrics does not exist (404). */
   METRICS_TOKEN: z.string().min(16, { error: 'en az 16 karakter olmalıdır' }).optional(),
   SEED_DEMO: bool.optional(),
+  /**
+   * 'Demo etkinliği' (demo mode only): the mean pause between two simulated moves, each drawn
+   * between half and one and a half times it. Tests make it short.
+   */
+  DEMO_ACTIVITY_EVERY_MS: integer(10, 600_000).default(4_000),
   /** The API documentation (/api/docs): 'public', 'auth' (signed-in users only) or 'off'; unset: 'auth' in production, else 'public'. */
   API_DOCS: z.enum(['public', 'auth', 'off']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
