@@ -13,7 +13,7 @@ export const DEMO_ACTIVITY_MESSAGES = {
   title: 'Demo etkinliği',
   label: 'Demo etkinliğini çalıştır',
   explanation:
-    'Açıkken birkaç demo agent çevrimiçi olur; birkaç saniyede bir yeni talep gelir, talepler üstlenilir ve tamamlanır. Pano, bildirimler ve audit logları canlı değişir. Yalnızca demo modunda vardır, sunucu yeniden başlayınca kapalı açılır.',
+    'Açıkken birkaç demo agent çevrimiçi olur; birkaç saniyede bir yeni talep gelir, talepler agentların üzerine alınır ve tamamlanır. Talepler ekranı, bildirimler ve audit logları canlı değişir. Yalnızca demo modunda vardır, sunucu yeniden başlayınca kapalı açılır.',
   started: 'Demo etkinliği başladı',
   stopped: 'Demo etkinliği durduruldu',
   failed: 'Demo etkinliği değiştirilemedi',
