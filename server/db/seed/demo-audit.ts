@@ -1,5 +1,9 @@
 import type { HistoricalAuditEntry } from '../../modules/audit';
-import type { SeedEvent } from './demo-requests';
+import type { RequestStatus } from '@common/enums';
+import type { RequestEventType } from '@common/schemas/bonus';
+
+/** One step of a seeded request's timeline; an assignment names who got it (`assignee`). */
+export type SeedEvent = { type: RequestEventType; actor: number | null; from: RequestStatus | null; to: RequestStatus; reason?: string; assignee?: number; at: Date };
 
 /**
  * The audit rows a seeded request's timeline would have left had its people made those moves

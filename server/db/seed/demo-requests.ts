@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { BONUS_TYPES, type BonusType, type CustomerSegment, type RequestStatus } from '@common/enums';
-import type { RequestEventType } from '@common/schemas/bonus';
 import type { DbOrTx } from '../client';
 import { writeAuditHistory } from '../../modules/audit';
-import { demoAuditEntries } from './demo-audit';
+import { demoAuditEntries, type SeedEvent } from './demo-audit';
 import { DEMO_PROJECTS, DEMO_USERS, type DemoOrganisation } from './demo-organisation';
 import {
   BONUS_KINDS,
@@ -27,8 +26,6 @@ const DEMO_ACTIVE_PER_HANDLER = 3;
 
 type Handler = { id: number; weight: number };
 type Customer = { id: string; name: string; username: string; vip: boolean };
-/** One step of a seeded request's timeline; an assignment names who got it (`assignee`). */
-export type SeedEvent = { type: RequestEventType; actor: number | null; from: RequestStatus | null; to: RequestStatus; reason?: string; assignee?: number; at: Date };
 
 function handlersOf(projectIndex: number, userIds: Record<string, number>): Handler[] {
   const weights: Partial<Record<string, number>> = { agent: 5, operator: 2, manager: 1, admin: 1 };
