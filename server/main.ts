@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { isDemoMode } from './config';
 import { loadConfigOrExit } from './config-check';
 import { openDatabase } from './db/client';
-import { seedDemoIfEmpty } from './db/seed/seed-demo';
+import { seedDemo } from './db/seed/seed-demo';
 import { startBackgroundJobs } from './jobs';
 import { recordDemoSyncHistory, startDemoExternalSystem } from './modules/bridge-sync';
 import { beginDraining } from './ops/readiness';
@@ -16,7 +16,7 @@ async function main() {
     migrations: config.MIGRATE_ON_START ? 'apply' : 'verify',
   });
   const app = await buildApp({ config, database });
-  const seeded = isDemoMode(config) && (await seedDemoIfEmpty(app.ctx));
+  const seeded = isDemoMode(config) ? await seedDemo(app.ctx) : null;
   if (seeded) app.log.info('demo data seeded (password: demo1234)');
   if (!config.DATABASE_URL && !config.APP_SECRET) app.log.info(`secrets key kept in ${config.DATA_DIR}`);
   if (config.DATABASE_URL && !config.APP_SECRET) app.log.warn('APP_SECRET is not set: several instances need the same APP_SECRET');
@@ -25,13 +25,15 @@ async function main() {
   // Demo projects sync from a real database of their own, served on this machine. Started after
   // listening (it opens embedded databases of its own): only the sync jobs, started next, need it.
   const demoExternal = isDemoMode(config) ? await startDemoExternalSystem(app.ctx) : null;
-  // A fresh demo's Bridge Sync history: real runs against those systems, in the background so
-  // the first start is not held up by them.
+  // A fresh demo's history (audit rows, notifications, Bridge Sync runs against those systems), in
+  // the background so the first start is not held up by it.
   const historyStop = new AbortController();
-  const history =
-    seeded && demoExternal
-      ? recordDemoSyncHistory(app.ctx, demoExternal, historyStop.signal).catch((err) => app.log.warn({ err }, 'demo sync history failed'))
-      : null;
+  const history = seeded
+    ? (async () => {
+        await seeded.write();
+        if (demoExternal) await recordDemoSyncHistory(app.ctx, demoExternal, historyStop.signal);
+      })().catch((err) => app.log.warn({ err }, 'demo history failed'))
+    : null;
   const stopJobs = config.JOBS_ENABLED ? await startBackgroundJobs(app.ctx) : async () => undefined;
 
   let stopping = false;

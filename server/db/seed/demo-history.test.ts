@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { startDemoExternalSystem, type DemoExternalSystem } from '../../modules/bridge-sync/demo/demo-external-system';
 import { recordDemoSyncHistory } from '../../modules/bridge-sync';
-import { seedDemoIfEmpty } from './seed-demo';
+import { seedDemo } from './seed-demo';
 
 /** A fresh demo is not dead: sync history, an audit log that tells the seeded requests' story, notifications. */
 let t: TestApp;
@@ -11,7 +11,10 @@ const q = <T>(text: string) => t.app.ctx.database.query<T>(text);
 beforeAll(async () => {
   // The demo inbox as `npm start` has it in demo mode (tests turn it off by default).
   t = await createTestApp({ DEMO_INBOX: 'true' });
-  expect(await seedDemoIfEmpty(t.app.ctx)).toBe(true);
+  // As `npm start` does it: the seed, then (once listening) its history.
+  const history = await seedDemo(t.app.ctx);
+  expect(history).not.toBeNull();
+  await history!.write();
   demo = await startDemoExternalSystem(t.app.ctx, { inMemory: true, feedEveryMs: 3_600_000 });
   expect(await recordDemoSyncHistory(t.app.ctx, demo)).toBe(9);
 }, 180_000);

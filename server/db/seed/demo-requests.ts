@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { BONUS_TYPES, type BonusType, type CustomerSegment, type RequestStatus } from '@common/enums';
 import type { DbOrTx } from '../client';
-import { writeAuditHistory } from '../../modules/audit';
+import type { HistoricalAuditEntry } from '../../modules/audit';
 import { demoAuditEntries, type SeedEvent } from './demo-audit';
 import { DEMO_PROJECTS, DEMO_USERS, type DemoOrganisation } from './demo-organisation';
 import {
@@ -161,12 +161,14 @@ function simulate(random: Random, ctx: { createdAt: Date; now: Date; handlers: H
 /**
  * A few thousand requests per demo project over the last 60 days, in every status, bonus
  * type and priority, handled by the project's own members, each with its timeline. Inserted
- * with one statement per project (JSON recordset), the timeline with a second.
+ * with one statement per project (JSON recordset), the timeline with a second. Answers the audit
+ * rows of those timelines, which `seedDemo` writes later (see there).
  */
-export async function seedDemoRequests(tx: DbOrTx, org: DemoOrganisation, now: Date): Promise<number> {
+export async function seedDemoRequests(tx: DbOrTx, org: DemoOrganisation, now: Date): Promise<{ total: number; audit: HistoricalAuditEntry[] }> {
   const names = new Map(DEMO_USERS.map((u) => [org.userIds[u.username]!, u.fullName]));
   const usernames = new Map(DEMO_USERS.map((u) => [org.userIds[u.username]!, u.username]));
   let total = 0;
+  const audit: HistoricalAuditEntry[] = [];
   for (const [index, projectId] of org.projectIds.entries()) {
     const random = seededRandom(4242 + index);
     const handlers = handlersOf(index, org.userIds);
@@ -238,11 +240,8 @@ export async function seedDemoRequests(tx: DbOrTx, org: DemoOrganisation, now: D
       select x.request_id, ${projectId}, x.type, x.actor_user_id, x.actor_name, x.from_status, x.to_status, x.reason, x.created_at
       from jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as x(request_id int, type text, actor_user_id int, actor_name text,
         from_status text, to_status text, reason text, created_at timestamptz)`);
-    await writeAuditHistory(
-      tx,
-      inserted.rows.flatMap(({ id, external_id }) => demoAuditEntries({ projectId, requestId: id, externalId: external_id }, timelines.get(external_id)!, usernames)),
-    );
+    for (const { id, external_id } of inserted.rows) audit.push(...demoAuditEntries({ projectId, requestId: id, externalId: external_id }, timelines.get(external_id)!, usernames));
     total += inserted.rows.length;
   }
-  return total;
+  return { total, audit };
 }
