@@ -58,3 +58,14 @@ describe('DemoActivitySwitch', () => {
     expect(calls).toHaveLength(0);
   });
 });
+
+describe('DemoActivitySwitch when the server refuses', () => {
+  it('shows the server’s state again', async () => {
+    mockFetch((call) => (call.method === 'PUT' ? json(500, { success: false, code: 'INTERNAL', message: 'Beklenmeyen hata' }) : json(200, { success: true, data: { enabled: false } })));
+    renderSwitch();
+    const toggle = await screen.findByRole('switch', { name: DEMO_ACTIVITY_MESSAGES.label });
+    await userEvent.click(toggle);
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).not.toBeChecked();
+  });
+});

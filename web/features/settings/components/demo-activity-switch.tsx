@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { DEMO_ACTIVITY_MESSAGES } from '@common/schemas/demo';
 import { Card, CardHeader, Checkbox } from '@web/components/ui';
 import { useDemoActivity, useSetDemoActivity } from '../api/demo-activity-api';
@@ -9,8 +10,11 @@ import { useDemoActivity, useSetDemoActivity } from '../api/demo-activity-api';
 export function DemoActivitySwitch({ allowed }: { allowed: boolean }) {
   const state = useDemoActivity(allowed);
   const change = useSetDemoActivity();
+  // What was just asked for, shown at once (a controlled box would otherwise flip back until the
+  // mutation's state arrives); the server's answer replaces it, and a refusal brings its state back.
+  const [asked, setAsked] = useState<boolean | null>(null);
   if (!allowed || !state.data) return null;
-  const enabled = change.isPending ? change.variables : state.data.enabled;
+  const enabled = asked ?? state.data.enabled;
   return (
     <Card>
       <CardHeader title={DEMO_ACTIVITY_MESSAGES.title} />
@@ -21,7 +25,11 @@ export function DemoActivitySwitch({ allowed }: { allowed: boolean }) {
           hint={DEMO_ACTIVITY_MESSAGES.explanation}
           checked={enabled}
           disabled={change.isPending}
-          onChange={(e) => change.mutate(e.currentTarget.checked)}
+          onChange={(e) => {
+            const next = e.currentTarget.checked;
+            setAsked(next);
+            change.mutate(next, { onSettled: () => setAsked(null) });
+          }}
         />
       </div>
     </Card>
