@@ -21,5 +21,7 @@ export HOST=127.0.0.1
 export SEED_DEMO=true
 export LOG_LEVEL=warn
 export NODE_ENV=production
+# 'Demo etkinliği' at a brisk pace, so its browser test sees the board move within seconds.
+export DEMO_ACTIVITY_EVERY_MS="${DEMO_ACTIVITY_EVERY_MS:-200}"
 
 exec npx tsx server/main.ts

@@ -48,6 +48,11 @@ export const configSchema = z.object({
   /** Bearer token Prometheus sends to /metrics; unset, /metrics does not exist (404). */
   METRICS_TOKEN: z.string().min(16, { error: 'en az 16 karakter olmalıdır' }).optional(),
   SEED_DEMO: bool.optional(),
+  /**
+   * 'Demo etkinliği' (demo mode only): the mean pause between two simulated moves, each drawn
+   * between half and one and a half times it. Tests make it short.
+   */
+  DEMO_ACTIVITY_EVERY_MS: integer(10, 600_000).default(4_000),
   /** The API documentation (/api/docs): 'public', 'auth' (signed-in users only) or 'off'; unset: 'auth' in production, else 'public'. */
   API_DOCS: z.enum(['public', 'auth', 'off']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -94,6 +99,11 @@ export const configSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   /** Sender of notification e-mails. */
   SMTP_FROM: z.string().min(3).default('Bonus Panel <bildirim@localhost>'),
+  /**
+   * Demo inbox: without SMTP_URL, e-mail notifications are written to the server log and marked
+   * sent, so a demo shows its notifications. Unset: on in demo mode (never under test).
+   */
+  DEMO_INBOX: bool.optional(),
   /** SMS notifications are POSTed here as JSON {to, text}; without it they are off. */
   SMS_WEBHOOK_URL: z.string().url().optional(),
 });
@@ -127,6 +137,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const { config, problems } = configProblems(env, overrides);
   if (!config) throw new ConfigError(problems);
   return config;
+}
+
+/** E-mail goes to the demo inbox (the log): demo mode without SMTP_URL, unless DEMO_INBOX says otherwise. */
+export function demoInboxOn(config: Config): boolean {
+  return !config.SMTP_URL && (config.DEMO_INBOX ?? (isDemoMode(config) && config.NODE_ENV !== 'test'));
 }
 
 /** Demo mode seeds demo data on first start; on by default only for the embedded database. */

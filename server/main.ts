@@ -2,9 +2,9 @@ import { buildApp } from './app';
 import { isDemoMode } from './config';
 import { loadConfigOrExit } from './config-check';
 import { openDatabase } from './db/client';
-import { seedDemoIfEmpty } from './db/seed/seed-demo';
+import { seedDemo } from './db/seed/seed-demo';
 import { startBackgroundJobs } from './jobs';
-import { startDemoExternalSystem } from './modules/bridge-sync';
+import { recordDemoSyncHistory, startDemoExternalSystem } from './modules/bridge-sync';
 import { beginDraining } from './ops/readiness';
 
 /** Starts the whole product: migrate, seed demo data on first start, serve web + API + socket. */
@@ -16,7 +16,8 @@ async function main() {
     migrations: config.MIGRATE_ON_START ? 'apply' : 'verify',
   });
   const app = await buildApp({ config, database });
-  if (isDemoMode(config) && (await seedDemoIfEmpty(app.ctx))) app.log.info('demo data seeded (password: demo1234)');
+  const seeded = isDemoMode(config) ? await seedDemo(app.ctx) : null;
+  if (seeded) app.log.info('demo data seeded (password: demo1234)');
   if (!config.DATABASE_URL && !config.APP_SECRET) app.log.info(`secrets key kept in ${config.DATA_DIR}`);
   if (config.DATABASE_URL && !config.APP_SECRET) app.log.warn('APP_SECRET is not set: several instances need the same APP_SECRET');
 
@@ -24,6 +25,15 @@ async function main() {
   // Demo projects sync from a real database of their own, served on this machine. Started after
   // listening (it opens embedded databases of its own): only the sync jobs, started next, need it.
   const demoExternal = isDemoMode(config) ? await startDemoExternalSystem(app.ctx) : null;
+  // A fresh demo's history (audit rows, notifications, Bridge Sync runs against those systems), in
+  // the background so the first start is not held up by it.
+  const historyStop = new AbortController();
+  const history = seeded
+    ? (async () => {
+        await seeded.write();
+        if (demoExternal) await recordDemoSyncHistory(app.ctx, demoExternal, historyStop.signal);
+      })().catch((err) => app.log.warn({ err }, 'demo history failed'))
+    : null;
   const stopJobs = config.JOBS_ENABLED ? await startBackgroundJobs(app.ctx) : async () => undefined;
 
   let stopping = false;
@@ -37,7 +47,9 @@ async function main() {
     force.unref();
     if (config.SHUTDOWN_DRAIN_SECONDS > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_SECONDS * 1000));
     await stopJobs();
+    historyStop.abort();
     await app.close();
+    await history;
     await demoExternal?.stop();
     await database.close();
     process.exit(0);

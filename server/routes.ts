@@ -5,6 +5,7 @@ import { auditRoutes } from './modules/audit';
 import { authRoutes } from './modules/auth';
 import { bonusRoutes } from './modules/bonus';
 import { bridgeSyncRoutes } from './modules/bridge-sync';
+import { demoRoutes } from './modules/demo';
 import { healthRoutes } from './modules/health';
 import { intakeRoutes } from './modules/intake';
 import { notificationRoutes } from './modules/notifications';
@@ -32,4 +33,5 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(totpRoutes);
   await app.register(analyticsRoutes);
   await app.register(routingRoutes);
+  await app.register(demoRoutes);
 }

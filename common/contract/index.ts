@@ -8,6 +8,7 @@ import * as health from './health';
 import * as projects from './projects';
 import * as requestDesk from './request-desk';
 import * as dashboard from './dashboard';
+import * as demo from './demo';
 import * as reports from './reports';
 import * as routingRules from './routing-rules';
 import * as settings from './settings';
@@ -19,7 +20,7 @@ import * as users from './users';
  * its entry (`server/lib/route.ts`); a test fails when a registered route is missing here or
  * an entry has no route. The web app imports the feature files it needs, not this index.
  */
-const modules: object[] = [health, auth, projects, users, agents, bonusRequests, requestDesk, bridgeSync, settings, totp, audit, dashboard, reports, routingRules];
+const modules: object[] = [health, auth, projects, users, agents, bonusRequests, requestDesk, bridgeSync, settings, totp, audit, dashboard, reports, routingRules, demo];
 
 const isEndpoint = (value: unknown): value is EndpointDefinition =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value;

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { BONUS_TYPES, type BonusType, type CustomerSegment, type RequestStatus } from '@common/enums';
-import type { RequestEventType } from '@common/schemas/bonus';
 import type { DbOrTx } from '../client';
+import type { HistoricalAuditEntry } from '../../modules/audit';
+import { demoAuditEntries, type SeedEvent } from './demo-audit';
 import { DEMO_PROJECTS, DEMO_USERS, type DemoOrganisation } from './demo-organisation';
 import {
   BONUS_KINDS,
@@ -25,7 +26,6 @@ const DEMO_ACTIVE_PER_HANDLER = 3;
 
 type Handler = { id: number; weight: number };
 type Customer = { id: string; name: string; username: string; vip: boolean };
-type SeedEvent = { type: RequestEventType; actor: number | null; from: RequestStatus | null; to: RequestStatus; reason?: string; at: Date };
 
 function handlersOf(projectIndex: number, userIds: Record<string, number>): Handler[] {
   const weights: Partial<Record<string, number>> = { agent: 5, operator: 2, manager: 1, admin: 1 };
@@ -127,7 +127,7 @@ function simulate(random: Random, ctx: { createdAt: Date; now: Date; handlers: H
   if ((status === 'new' || status === 'queued') && random.chance(0.15)) {
     // Taken once, then put back in the queue.
     const first = pickWeighted(random, ctx.handlers);
-    events.push({ type: 'assigned', actor: first.id, from: initial, to: 'assigned', at: step(1, 20) });
+    events.push({ type: 'assigned', actor: first.id, from: initial, to: 'assigned', assignee: first.id, at: step(1, 20) });
     events.push({ type: 'requeued', actor: random.pick(ctx.creators), from: 'assigned', to: 'queued', reason: 'manual_requeue', at: step(1, 30) });
     row.status = 'queued';
     row.requeueReason = 'manual_requeue';
@@ -135,7 +135,7 @@ function simulate(random: Random, ctx: { createdAt: Date; now: Date; handlers: H
   if (handler) {
     const by = random.chance(0.1) ? random.pick(ctx.creators) : handler.id;
     const at = step(1, 90);
-    events.push({ type: 'assigned', actor: by, from: initial, to: 'assigned', at });
+    events.push({ type: 'assigned', actor: by, from: initial, to: 'assigned', assignee: handler.id, at });
     Object.assign(row, { assignedUserId: handler.id, assignedBy: by, assignedAt: at });
     if (status !== 'assigned' && random.chance(status === 'completed' ? 0.3 : 1)) {
       events.push({ type: 'started', actor: handler.id, from: 'assigned', to: 'in_progress', at: step(1, 15) });
@@ -161,11 +161,14 @@ function simulate(random: Random, ctx: { createdAt: Date; now: Date; handlers: H
 /**
  * A few thousand requests per demo project over the last 60 days, in every status, bonus
  * type and priority, handled by the project's own members, each with its timeline. Inserted
- * with one statement per project (JSON recordset), the timeline with a second.
+ * with one statement per project (JSON recordset), the timeline with a second. Answers the audit
+ * rows of those timelines, which `seedDemo` writes later (see there).
  */
-export async function seedDemoRequests(tx: DbOrTx, org: DemoOrganisation, now: Date): Promise<number> {
+export async function seedDemoRequests(tx: DbOrTx, org: DemoOrganisation, now: Date): Promise<{ total: number; audit: HistoricalAuditEntry[] }> {
   const names = new Map(DEMO_USERS.map((u) => [org.userIds[u.username]!, u.fullName]));
+  const usernames = new Map(DEMO_USERS.map((u) => [org.userIds[u.username]!, u.username]));
   let total = 0;
+  const audit: HistoricalAuditEntry[] = [];
   for (const [index, projectId] of org.projectIds.entries()) {
     const random = seededRandom(4242 + index);
     const handlers = handlersOf(index, org.userIds);
@@ -237,7 +240,8 @@ export async function seedDemoRequests(tx: DbOrTx, org: DemoOrganisation, now: D
       select x.request_id, ${projectId}, x.type, x.actor_user_id, x.actor_name, x.from_status, x.to_status, x.reason, x.created_at
       from jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as x(request_id int, type text, actor_user_id int, actor_name text,
         from_status text, to_status text, reason text, created_at timestamptz)`);
+    for (const { id, external_id } of inserted.rows) audit.push(...demoAuditEntries({ projectId, requestId: id, externalId: external_id }, timelines.get(external_id)!, usernames));
     total += inserted.rows.length;
   }
-  return total;
+  return { total, audit };
 }

@@ -25,6 +25,8 @@ export class Presence {
   private readonly touchedAt = new Map<number, number>();
   /** One refresh at a time per member, so announcements keep the order of events. */
   private readonly chains = new Map<string, Promise<unknown>>();
+  /** Members held online without a socket: the demo activity's agents (modules/demo). */
+  private readonly held = new Set<string>();
   private listening = false;
 
   constructor(private readonly ctx: AppContext) {}
@@ -68,7 +70,7 @@ export class Presence {
   async statusOf(userId: number, projectId: number) {
     const inputs = await loadPresenceInputs(this.ctx.database.db, userId, projectId);
     if (!inputs) return undefined;
-    const sockets = await this.ctx.realtime.countUserSockets(userId, projectId);
+    const sockets = (await this.ctx.realtime.countUserSockets(userId, projectId)) + (this.held.has(key(userId, projectId)) ? 1 : 0);
     const status = deriveAgentStatus({ ...inputs, sockets, now: this.ctx.clock.now() });
     return { ...inputs, sockets, status };
   }
@@ -142,6 +144,20 @@ export class Presence {
       .where(and(eq(users.id, userId), or(isNull(users.lastActivityAt), lt(users.lastActivityAt, now))));
     const away = [...this.known.values()].filter((m) => m.userId === userId && m.status === 'away');
     await Promise.all(away.map((m) => this.refresh(m.userId, m.projectId)));
+  }
+
+  /**
+   * Counts the member as connected, as one socket would, until `release`: the demo's simulated
+   * agents come online through the same recompute, announcement and hand-out as a real one.
+   */
+  async hold(userId: number, projectId: number): Promise<AgentStatus | undefined> {
+    this.held.add(key(userId, projectId));
+    return this.refresh(userId, projectId, () => this.noteActivity(userId, true));
+  }
+
+  async release(userId: number, projectId: number): Promise<AgentStatus | undefined> {
+    if (!this.held.delete(key(userId, projectId))) return undefined;
+    return this.refresh(userId, projectId);
   }
 
   /** Every tracked member again: turns quiet members away and notices load changes. */

@@ -2,3 +2,4 @@
 export { listAuditLogs } from './list-audit-logs';
 export { default as auditRoutes } from './routes';
 export { diffFields, writeAudit } from './write-audit';
+export { writeAuditHistory, type HistoricalAuditEntry } from './write-audit-history';

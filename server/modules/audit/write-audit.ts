@@ -27,7 +27,7 @@ export type AuditEntry<A extends AuditAction> = {
 /** Keys whose values never enter the audit log, at any depth. */
 const SECRET_KEYS = /pass(word)?|secret|token|totp|backup/i;
 
-function scrub(value: unknown): unknown {
+export function scrub(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(scrub);
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     return Object.fromEntries(
@@ -44,7 +44,7 @@ function scrub(value: unknown): unknown {
  */
 const STRICT = process.env.NODE_ENV === 'test' || process.env.VITEST !== undefined;
 
-function checkEntry(entry: { action: AuditAction; severity?: string; resource?: string; details?: unknown }, details: Record<string, unknown>): void {
+export function checkEntry(entry: { action: AuditAction; severity?: string; resource?: string; details?: unknown }, details: Record<string, unknown>): void {
   const known = auditEntryOf(entry.action);
   const problems: string[] = [];
   const parsed = known.details.safeParse(details);

@@ -6,6 +6,8 @@ export {
   type CreateRequestsInput,
   type CreationRouting,
 } from './create-request';
+export { claimRequest } from './claim-request';
+export { completeRequest } from './complete-request';
 export { moveRequests, type MovedRequest } from './move-requests';
 export { requestListFilter, requestOrder, requestSortKeys, requestsAfter } from './list-requests';
 export { isoTimestamp } from './present-request';

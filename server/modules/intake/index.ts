@@ -1,2 +1,2 @@
-export { createRequests, createRequestsInTransaction } from './create-requests';
+export { createManualRequest, createRequests, createRequestsInTransaction } from './create-requests';
 export { default as intakeRoutes } from './routes';

@@ -17,7 +17,13 @@ const money = new Intl.NumberFormat('tr-TR', { style: 'currency', currency: 'TRY
  * than the project's waitingAlertMinutes. Each request is told once (the outbox's dedupe key);
  * the detection and its outbox rows commit together. Returns how many requests were reported.
  */
-export async function alertWaitingRequests(ctx: AppContext): Promise<number> {
+export async function alertWaitingRequests(
+  ctx: AppContext,
+  // The demo seed looks further back and at fewer requests: its waiting requests are hours old at once.
+  options: { freshWindowMinutes?: number; maxPerProject?: number } = {},
+): Promise<number> {
+  const freshWindow = options.freshWindowMinutes ?? FRESH_WINDOW_MINUTES;
+  const maxPerProject = options.maxPerProject ?? MAX_PER_PROJECT;
   const now = ctx.clock.now().toISOString();
   return ctx.database.db.transaction(async (tx) => {
     const due = await tx.execute<{ id: number; project_id: number; customer: string | null; amount: string; waited: number }>(sql`
@@ -29,9 +35,9 @@ export async function alertWaitingRequests(ctx: AppContext): Promise<number> {
         select * from bonus_requests r
         where r.project_id = s.project_id and r.status in ('new', 'queued')
           and r.created_at <= ${now}::timestamptz - make_interval(mins => s.waiting_alert_minutes)
-          and r.created_at > ${now}::timestamptz - make_interval(mins => s.waiting_alert_minutes + ${FRESH_WINDOW_MINUTES})
+          and r.created_at > ${now}::timestamptz - make_interval(mins => s.waiting_alert_minutes + ${freshWindow})
           and not exists (select 1 from notifications n where n.dedupe_key like 'request_waiting:' || r.id || ':%')
-        order by r.created_at limit ${MAX_PER_PROJECT}) r
+        order by r.created_at limit ${maxPerProject}) r
       where s.email_notifications or s.sms_notifications`);
     let reported = 0;
     for (const r of (due as unknown as { rows: { id: number; project_id: number; customer: string | null; amount: string; waited: number }[] }).rows) {

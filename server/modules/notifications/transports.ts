@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import { demoInboxOn } from '../../config';
 import type { AppContext } from '../../context';
 
 export interface OutgoingMessage {
@@ -31,6 +32,11 @@ function mailerFor(ctx: AppContext, url: string): Transporter {
 export async function sendMessage(ctx: AppContext, message: OutgoingMessage): Promise<void> {
   if (message.channel === 'email') {
     const url = ctx.config.SMTP_URL;
+    if (!url && demoInboxOn(ctx.config)) {
+      // The demo inbox: nothing leaves the machine; the log shows what would have been sent.
+      ctx.log.info({ to: message.recipient, subject: message.subject }, 'demo inbox: e-mail not sent, logged');
+      return;
+    }
     if (!url) throw new Error('SMTP_URL yapılandırılmamış');
     await mailerFor(ctx, url).sendMail({
       from: ctx.config.SMTP_FROM,

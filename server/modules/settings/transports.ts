@@ -1,6 +1,6 @@
-import type { Config } from '../../config';
+import { demoInboxOn, type Config } from '../../config';
 
 /** Which notification channels this server can deliver through (the toggles need them). */
 export function transportsOf(config: Config): { email: boolean; sms: boolean } {
-  return { email: Boolean(config.SMTP_URL), sms: Boolean(config.SMS_WEBHOOK_URL) };
+  return { email: Boolean(config.SMTP_URL) || demoInboxOn(config), sms: Boolean(config.SMS_WEBHOOK_URL) };
 }

@@ -58,6 +58,8 @@ async function feedDemoDatabase(db: PGlite, code: string): Promise<void> {
 
 export interface DemoExternalSystem {
   port: number;
+  /** The demo projects it serves. */
+  projectIds: number[];
   /** Runs the feeder once, now (the interval does it every minute). */
   feed(): Promise<void>;
   stop(): Promise<void>;
@@ -77,6 +79,7 @@ export async function startDemoExternalSystem(ctx: AppContext, options: { inMemo
   const codes = DEMO_PROJECTS.map((p) => p.code);
   const rows = await db.select().from(projects).where(and(inArray(projects.code, codes), eq(projects.dbHost, '127.0.0.1')));
   const served: string[] = [];
+  const projectIds: number[] = [];
   for (const project of rows) {
     const database = demoDatabaseOf(project.code);
     if (project.dbName !== database || project.dbType !== 'postgresql') continue;
@@ -89,6 +92,7 @@ export async function startDemoExternalSystem(ctx: AppContext, options: { inMemo
       .set({ dbPort: server.port, dbPasswordEnc: encryptSecret(password, ctx.keys.encryption), updatedAt: new Date() })
       .where(eq(projects.id, project.id));
     served.push(project.code);
+    projectIds.push(project.id);
   }
 
   const feed = async () => {
@@ -101,6 +105,7 @@ export async function startDemoExternalSystem(ctx: AppContext, options: { inMemo
   ctx.log.info({ port: server.port, projects: served }, 'demo external system listening');
   return {
     port: server.port,
+    projectIds,
     feed,
     stop: async () => {
       clearInterval(timer);

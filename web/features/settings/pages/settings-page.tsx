@@ -2,6 +2,7 @@ import { RequireProject } from '@web/components/layout/require-project';
 import { ErrorState, Spinner } from '@web/components/ui';
 import { useGlobalAction } from '@web/stores/abilities';
 import { useProjectSettings, useSaveSettings, useSettingsLiveUpdates, useSystemSettings } from '../api/settings-api';
+import { DemoActivitySwitch } from '../components/demo-activity-switch';
 import { RecentNotifications } from '../components/recent-notifications';
 import { SettingsForm } from '../components/settings-form';
 
@@ -33,6 +34,7 @@ function ProjectSettingsScreen({ projectId }: { projectId: number }) {
   return (
     <div className="flex flex-col gap-6">
       {failed && <ErrorState variant="banner" error={failed} onRetry={retry} retrying={retrying} />}
+      <DemoActivitySwitch allowed={isSystem} />
       <SettingsForm
         key={projectId}
         system={isSystem ? system.data : undefined}
