@@ -107,8 +107,8 @@ export const DESK = {
    * list does not move meanwhile (live reloads included): a second click lands on it, never on another request.
    */
   claimedHoldMs: 1_500,
-  /** After a claim, focus waits this long for the claimed card to show in 'Üzerimde'. */
-  claimFocusWaitMs: 5_000,
+  /** After a claim, focus waits this long for the claimed card to show in 'Üzerimde' (a slow network takes seconds). */
+  claimFocusWaitMs: 15_000,
   /** 'Geri Al' stays in the toast this long; the server allows a little more for the round trip. */
   undoWindowMs: 10_000,
   undoServerGraceMs: 5_000,

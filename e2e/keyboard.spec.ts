@@ -40,15 +40,21 @@ test("'?' lists the shortcuts; g b, g d and / move around; none acts while typin
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('from the credentials to a completed request in six keys', async ({ page }) => {
+/** The sign-in form filled in, and a `press` that counts every key from there on. */
+async function credentialsTyped(page: Page, username: string) {
   await openLogin(page);
-  await page.getByLabel('Kullanıcı Adı').fill('agent3');
+  await page.getByLabel('Kullanıcı Adı').fill(username);
   await page.getByLabel('Şifre').fill(DEMO_PASSWORD);
   const keys: string[] = [];
   const press = async (key: string) => {
     keys.push(key);
     await page.keyboard.press(key);
   };
+  return { keys, press };
+}
+
+test('from the credentials to a completed request in six keys', async ({ page }) => {
+  const { keys, press } = await credentialsTyped(page, 'agent3');
 
   await press('Enter'); // sign in
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -74,14 +80,7 @@ test('from the credentials to a completed request in six keys', async ({ page })
 });
 
 test('on the board: five keys from the credentials to a completed request, h/l change column, the hint opens the list', async ({ page }) => {
-  await openLogin(page);
-  await page.getByLabel('Kullanıcı Adı').fill('agent2');
-  await page.getByLabel('Şifre').fill(DEMO_PASSWORD);
-  const keys: string[] = [];
-  const press = async (key: string) => {
-    keys.push(key);
-    await page.keyboard.press(key);
-  };
+  const { keys, press } = await credentialsTyped(page, 'agent2');
 
   await press('Enter'); // sign in
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -27,7 +27,7 @@ export type AuditEntry<A extends AuditAction> = {
 /** Keys whose values never enter the audit log, at any depth. */
 const SECRET_KEYS = /pass(word)?|secret|token|totp|backup/i;
 
-export function scrub(value: unknown): unknown {
+function scrub(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(scrub);
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     return Object.fromEntries(
@@ -44,7 +44,7 @@ export function scrub(value: unknown): unknown {
  */
 const STRICT = process.env.NODE_ENV === 'test' || process.env.VITEST !== undefined;
 
-export function checkEntry(entry: { action: AuditAction; severity?: string; resource?: string; details?: unknown }, details: Record<string, unknown>): void {
+function checkEntry(entry: { action: AuditAction; severity?: string; resource?: string; details?: unknown }, details: Record<string, unknown>): void {
   const known = auditEntryOf(entry.action);
   const problems: string[] = [];
   const parsed = known.details.safeParse(details);
@@ -61,12 +61,12 @@ export function checkEntry(entry: { action: AuditAction; severity?: string; reso
   process.emitWarning(message, 'AuditCatalogueWarning');
 }
 
-/** Writes one audit row; call it inside the transaction of the change it records. */
-export async function writeAudit<A extends AuditAction>(tx: DbOrTx, entry: AuditEntry<A>): Promise<void> {
+/** An entry as its row: checked against the catalogue, the rest taken from it, secrets scrubbed. */
+export function auditRowOf<A extends AuditAction>(entry: AuditEntry<A>) {
   const known = auditEntryOf(entry.action);
   const details = (entry.details ?? {}) as Record<string, unknown>;
   checkEntry(entry, details);
-  await tx.insert(auditLogs).values({
+  return {
     userId: entry.actor.id,
     username: entry.actor.username,
     action: entry.action,
@@ -77,7 +77,12 @@ export async function writeAudit<A extends AuditAction>(tx: DbOrTx, entry: Audit
     details: scrub(details) as Record<string, unknown>,
     ipAddress: entry.ipAddress ?? null,
     projectId: entry.projectId ?? null,
-  });
+  };
+}
+
+/** Writes one audit row; call it inside the transaction of the change it records. */
+export async function writeAudit<A extends AuditAction>(tx: DbOrTx, entry: AuditEntry<A>): Promise<void> {
+  await tx.insert(auditLogs).values(auditRowOf(entry));
 }
 
 /** The before/after of the fields that changed, for an audit row's details. */

@@ -69,12 +69,18 @@ function shownCard(requestId: number): HTMLElement | null {
 
 /**
  * After a claim, focus goes to the claimed card in 'Üzerimde' (where the work now is) as soon as
- * it shows, for up to DESK.claimFocusWaitMs; until then it rests on the card held in place,
- * which does nothing, so a second Enter cannot act on the next card. A pointer claim moves focus
- * without scrolling, so nothing moves under the pointer.
+ * it shows, for up to DESK.claimFocusWaitMs (a slow network may take seconds); until then it rests
+ * on the card held in place, which does nothing, so a second Enter cannot act on the next card.
+ * Focus the person has put elsewhere meanwhile is left there. A pointer claim moves focus without
+ * scrolling, so nothing moves under the pointer.
  */
 function focusClaimedWhenReady(requestId: number, scroll: boolean): void {
   const until = performance.now() + DESK.claimFocusWaitMs;
+  const held = () => document.querySelector<HTMLElement>(`[data-claimed-card="${requestId}"]`);
+  const unattended = () => {
+    const active = document.activeElement;
+    return !active || active === document.body || !active.isConnected || active === held();
+  };
   const tick = () => {
     if (document.querySelector('dialog[open]')) {
       if (performance.now() < until) requestAnimationFrame(tick);
@@ -82,12 +88,11 @@ function focusClaimedWhenReady(requestId: number, scroll: boolean): void {
     }
     const card = shownCard(requestId);
     if (card) {
-      card.focus({ preventScroll: !scroll });
+      if (unattended()) card.focus({ preventScroll: !scroll });
       return;
     }
-    const held = document.querySelector<HTMLElement>(`[data-claimed-card="${requestId}"]`);
-    const active = document.activeElement;
-    if (held && (!active || active === document.body || !active.isConnected)) held.focus({ preventScroll: true });
+    const holding = held();
+    if (holding && unattended()) holding.focus({ preventScroll: true });
     if (performance.now() < until) requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
