@@ -68,6 +68,7 @@ const MUTATING = [
   'POST /api/projects/:projectId/routing-rules/:id/test',
   'POST /api/projects/:projectId/routing-rules/simulate',
   'PUT /api/projects/:projectId/agents/:userId/skills',
+  'PUT /api/demo/activity',
 ];
 
 describe('mutating endpoints under hostile bodies', () => {
