@@ -23,5 +23,7 @@ export LOG_LEVEL=warn
 export NODE_ENV=production
 # 'Demo etkinliği' at a brisk pace, so its browser test sees the board move within seconds.
 export DEMO_ACTIVITY_EVERY_MS="${DEMO_ACTIVITY_EVERY_MS:-200}"
+# The Bridge Sync tests watch a project's first sync: no seeded sync history.
+export DEMO_SYNC_HISTORY=false
 
 exec npx tsx server/main.ts

@@ -104,6 +104,8 @@ export const configSchema = z.object({
    * sent, so a demo shows its notifications. Unset: on in demo mode (never under test).
    */
   DEMO_INBOX: bool.optional(),
+  /** A fresh demo runs a few Bridge Sync jobs for its history; the browser tests turn it off to watch a first sync. */
+  DEMO_SYNC_HISTORY: bool.default(true),
   /** SMS notifications are POSTed here as JSON {to, text}; without it they are off. */
   SMS_WEBHOOK_URL: z.string().url().optional(),
 });

@@ -31,7 +31,7 @@ async function main() {
   const history = seeded
     ? (async () => {
         await seeded.write();
-        if (demoExternal) await recordDemoSyncHistory(app.ctx, demoExternal, historyStop.signal);
+        if (demoExternal && config.DEMO_SYNC_HISTORY) await recordDemoSyncHistory(app.ctx, demoExternal, historyStop.signal);
       })().catch((err) => app.log.warn({ err }, 'demo history failed'))
     : null;
   const stopJobs = config.JOBS_ENABLED ? await startBackgroundJobs(app.ctx) : async () => undefined;
