@@ -22,55 +22,54 @@ function idsOf(rows: readonly Row[], resources: readonly string[], shape: RegExp
 }
 
 /** The names of the people a row's details point at by id (AUDIT_PERSON_KEYS). */
-export async function namePeople(db: Database['db'], details: Record<string, unknown>): Promise<Record<string, string>> {
+type Db = Database['db'];
+type Named = { id: string | number; name: string | null };
+
+const userNames = (db: Db, ids: number[]): Promise<Named[]> => db.select({ id: users.id, name: users.fullName }).from(users).where(inArray(users.id, ids));
+
+/** Each kind of resource: the resources it names, the shape of their ids, and the one query that names a page's ids. */
+const KINDS: readonly { resources: readonly string[]; shape: RegExp; names: (db: Db, ids: string[]) => Promise<Named[]> }[] = [
+  {
+    resources: ['bonus_request'],
+    shape: NUMERIC_ID,
+    names: (db, ids) => db.select({ id: bonusRequests.id, name: bonusRequests.externalId }).from(bonusRequests).where(inArray(bonusRequests.id, ids.map(Number))),
+  },
+  { resources: ['user', 'agent'], shape: NUMERIC_ID, names: (db, ids) => userNames(db, ids.map(Number)) },
+  {
+    resources: ['project', 'project_settings'],
+    shape: NUMERIC_ID,
+    names: (db, ids) => db.select({ id: projects.id, name: projects.name }).from(projects).where(inArray(projects.id, ids.map(Number))),
+  },
+  {
+    resources: ['routing_rule'],
+    shape: NUMERIC_ID,
+    names: (db, ids) => db.select({ id: routingRules.id, name: routingRules.ruleName }).from(routingRules).where(inArray(routingRules.id, ids.map(Number))),
+  },
+  {
+    resources: ['session', 'auth'],
+    shape: UUID,
+    names: (db, ids) => db.select({ id: sessions.id, name: users.fullName }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(inArray(sessions.id, ids)),
+  },
+];
+
+/** The names of the people a row's details point at by id (AUDIT_PERSON_KEYS). */
+export async function namePeople(db: Db, details: Record<string, unknown>): Promise<Record<string, string>> {
   const ids = [...new Set(AUDIT_PERSON_KEYS.map((k) => details[k]).filter((v): v is number => Number.isInteger(v) && (v as number) > 0 && (v as number) < 2 ** 31))];
   if (!ids.length) return {};
-  const found = await db.select({ id: users.id, name: users.fullName }).from(users).where(inArray(users.id, ids));
-  return Object.fromEntries(found.map((u) => [String(u.id), u.name]));
+  const found = await userNames(db, ids);
+  return Object.fromEntries(found.map((u) => [String(u.id), u.name ?? '']));
 }
 
-export async function nameResources(db: Database['db'], rows: readonly Row[]): Promise<Map<ResourceKey, string>> {
+export async function nameResources(db: Db, rows: readonly Row[]): Promise<Map<ResourceKey, string>> {
   const names = new Map<ResourceKey, string>();
-  const put = (resources: readonly string[], id: string | number, name: string | null) => {
-    if (name) for (const resource of resources) names.set(resourceKey(resource, String(id)), name);
-  };
-  const requestIds = idsOf(rows, ['bonus_request'], NUMERIC_ID).map(Number);
-  const userIds = idsOf(rows, ['user', 'agent'], NUMERIC_ID).map(Number);
-  const projectIds = idsOf(rows, ['project', 'project_settings'], NUMERIC_ID).map(Number);
-  const ruleIds = idsOf(rows, ['routing_rule'], NUMERIC_ID).map(Number);
-  const sessionIds = idsOf(rows, ['session', 'auth'], UUID);
-  await Promise.all([
-    requestIds.length &&
-      db
-        .select({ id: bonusRequests.id, name: bonusRequests.externalId })
-        .from(bonusRequests)
-        .where(inArray(bonusRequests.id, requestIds))
-        .then((found) => found.forEach((r) => put(['bonus_request'], r.id, r.name))),
-    userIds.length &&
-      db
-        .select({ id: users.id, name: users.fullName })
-        .from(users)
-        .where(inArray(users.id, userIds))
-        .then((found) => found.forEach((r) => put(['user', 'agent'], r.id, r.name))),
-    projectIds.length &&
-      db
-        .select({ id: projects.id, name: projects.name })
-        .from(projects)
-        .where(inArray(projects.id, projectIds))
-        .then((found) => found.forEach((r) => put(['project', 'project_settings'], r.id, r.name))),
-    ruleIds.length &&
-      db
-        .select({ id: routingRules.id, name: routingRules.ruleName })
-        .from(routingRules)
-        .where(inArray(routingRules.id, ruleIds))
-        .then((found) => found.forEach((r) => put(['routing_rule'], r.id, r.name))),
-    sessionIds.length &&
-      db
-        .select({ id: sessions.id, name: users.fullName })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(inArray(sessions.id, sessionIds))
-        .then((found) => found.forEach((r) => put(['session', 'auth'], r.id, r.name))),
-  ]);
+  await Promise.all(
+    KINDS.map(async (kind) => {
+      const ids = idsOf(rows, kind.resources, kind.shape);
+      if (!ids.length) return;
+      for (const { id, name } of await kind.names(db, ids)) {
+        if (name) for (const resource of kind.resources) names.set(resourceKey(resource, String(id)), name);
+      }
+    }),
+  );
   return names;
 }
