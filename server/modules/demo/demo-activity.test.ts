@@ -70,7 +70,8 @@ describe("'Demo etkinliği'", () => {
     const on = await put(tokens.superadmin, true);
     expect(on.statusCode).toBe(200);
     expect(on.json().data).toEqual({ enabled: true });
-    expect((await presenceOf(t.app.ctx).statusOf(agent2, gold))?.status).toBe('online');
+    // Online, or already busy: at a move every 20 ms an agent may have claimed something before this read.
+    expect(['online', 'busy']).toContain((await presenceOf(t.app.ctx).statusOf(agent2, gold))?.status);
 
     const moves = await seen;
     const db = t.app.ctx.database.db;
