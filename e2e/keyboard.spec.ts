@@ -99,3 +99,25 @@ test('on the board: h/l change column, the hint opens the list', async ({ page }
   const help = page.getByRole('dialog', { name: 'Klavye kısayolları' });
   await expect(help.getByText('Sağdaki sütun')).toBeVisible();
 });
+
+test('on the board: five keys from the credentials to a completed request', async ({ page }) => {
+  const { keys, press } = await credentialsTyped(page, 'agent2');
+
+  await press('Enter'); // sign in
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const column = (name: string) => page.getByRole('region', { name, exact: true });
+  await expect(column('Bekleyen').getByRole('listitem').first()).toBeVisible();
+  await press('j'); // the first request of the queue
+  const title = (await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))) ?? '';
+  expect(title).not.toBe('');
+  await press('a'); // claim: focus follows the card to 'Üzerimde'
+  const mine = column('Üzerimde').getByRole('listitem', { name: title, exact: true });
+  await expect(mine).toBeVisible();
+  await expect(mine).toBeFocused();
+  await press('t'); // complete: the confirmation opens
+  await expect(page.getByRole('dialog', { name: 'Talebi tamamla' })).toBeVisible();
+  await press('Enter'); // confirm
+  await expect(toast(page, 'Talep tamamlandı')).toBeVisible();
+  await expect(column('Tamamlanan').getByRole('listitem', { name: title, exact: true })).toBeVisible();
+  expect(keys).toEqual(['Enter', 'j', 'a', 't', 'Enter']);
+});

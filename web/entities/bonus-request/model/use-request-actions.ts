@@ -9,6 +9,7 @@ import { formatMoney } from '@web/lib/format';
 import { notify } from '@web/lib/notify';
 import { type CompleteInput, useApproveRequest, useClaimRequest, useCompleteRequest, useRejectRequest, useRequeueRequest, useUndoRequest } from '../api/request-mutations';
 import { myQueueQuery, requestKeys } from '../api/request-queries';
+import { focusClaimedWhenReady } from './claim-focus';
 import { useClaimHolds } from './claim-hold';
 import { requestTitle, reservedForText, UNDO_FAILED_TEXT, UNDO_LABEL, UNDONE_TEXT } from './request-texts';
 
@@ -58,44 +59,6 @@ function neighbourCardId(requestId: number): string | null {
   const cards = [...(list?.querySelectorAll<HTMLElement>('[data-request-card]') ?? [])];
   const at = cards.indexOf(card);
   return (cards[at + 1] ?? cards[at - 1])?.dataset.requestCard ?? null;
-}
-
-/** A card (or row) of the request that is on screen: the one in 'Üzerimde' first. */
-function shownCard(requestId: number): HTMLElement | null {
-  const mine = document.querySelector<HTMLElement>(`[data-request-list="mine"] [data-request-card="${requestId}"]`);
-  if (mine) return mine;
-  return [...document.querySelectorAll<HTMLElement>(`[data-request-card="${requestId}"]`)].find((el) => el.getClientRects().length > 0) ?? null;
-}
-
-/**
- * After a claim, focus goes to the claimed card in 'Üzerimde' (where the work now is) as soon as
- * it shows, for up to DESK.claimFocusWaitMs (a slow network may take seconds); until then it rests
- * on the card held in place, which does nothing, so a second Enter cannot act on the next card.
- * Focus the person has put elsewhere meanwhile is left there. A pointer claim moves focus without
- * scrolling, so nothing moves under the pointer.
- */
-function focusClaimedWhenReady(requestId: number, scroll: boolean): void {
-  const until = performance.now() + DESK.claimFocusWaitMs;
-  const held = () => document.querySelector<HTMLElement>(`[data-claimed-card="${requestId}"]`);
-  const unattended = () => {
-    const active = document.activeElement;
-    return !active || active === document.body || !active.isConnected || active === held();
-  };
-  const tick = () => {
-    if (document.querySelector('dialog[open]')) {
-      if (performance.now() < until) requestAnimationFrame(tick);
-      return;
-    }
-    const card = shownCard(requestId);
-    if (card) {
-      if (unattended()) card.focus({ preventScroll: !scroll });
-      return;
-    }
-    const holding = held();
-    if (holding && unattended()) holding.focus({ preventScroll: true });
-    if (performance.now() < until) requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
 }
 
 /** Focus the card's main action (else the card) as soon as it is on screen again, for up to 2 s. */
