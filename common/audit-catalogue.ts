@@ -15,6 +15,7 @@ import {
   type AuditCategory,
   type AuditSeverity,
 } from './enums';
+import { API_TOKEN_ABILITIES } from './schemas/api-tokens';
 import { possibleDuplicateSchema, REQUEST_SOURCES } from './schemas/bonus';
 import { projectSchema } from './schemas/projects';
 import { routingRuleSchema } from './schemas/routing';
@@ -237,6 +238,20 @@ export const AUDIT_CATALOGUE = {
     severity: 'critical',
     category: 'system',
     details: z.strictObject({ code: z.string(), name: z.string() }),
+  },
+  CREATE_API_TOKEN: {
+    label: 'API anahtarı oluşturuldu',
+    resource: 'project',
+    severity: 'high',
+    category: 'security',
+    details: z.strictObject({ keyId: id, name: z.string(), abilities: z.array(z.enum(API_TOKEN_ABILITIES)), expiresAt: z.string().nullable() }),
+  },
+  REVOKE_API_TOKEN: {
+    label: 'API anahtarı iptal edildi',
+    resource: 'project',
+    severity: 'medium',
+    category: 'security',
+    details: z.strictObject({ keyId: id, name: z.string() }),
   },
   CREATE_AGENT: {
     label: 'Agent eklendi',

@@ -28,6 +28,8 @@ export const PERMISSIONS = [
   'agent:set-own-status',
   'settings:read',
   'settings:manage',
+  /** A project's API tokens for machines (create, list, revoke). */
+  'api-token:manage',
   'system-settings:manage',
   'sync:read',
   'sync:run',
@@ -72,6 +74,7 @@ const ADMIN: Permission[] = [
   'agent:manage',
   'settings:read',
   'settings:manage',
+  'api-token:manage',
 ];
 
 export const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {

@@ -25,6 +25,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerOperations } from './ops/register-operations';
 import { REQUEST_ID_HEADER, requestIdGenerator } from './ops/request-id';
 import { inputValidatorCompiler } from './plugins/validator';
+import { registerApiTokenRateLimit } from './modules/api-tokens';
 import { authenticateToken, sessionCacheOf } from './modules/sessions';
 import { Realtime } from './realtime/realtime';
 import { registerRoutes } from './routes';
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerErrorHandler(app);
   registerAuthentication(app);
+  registerApiTokenRateLimit(app);
   await registerRoutes(app);
   await serveWebApp(app, webDistFolder(config.WEB_DIST));
 

@@ -53,6 +53,8 @@ export const configSchema = z.object({
    * between half and one and a half times it. Tests make it short.
    */
   DEMO_ACTIVITY_EVERY_MS: integer(10, 600_000).default(4_000),
+  /** Calls a minute one API token may make (per instance), before 429. */
+  API_TOKEN_RATE_LIMIT: integer(1, 1_000_000).default(600),
   /** The API documentation (/api/docs): 'public', 'auth' (signed-in users only) or 'off'; unset: 'auth' in production, else 'public'. */
   API_DOCS: z.enum(['public', 'auth', 'off']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -1,5 +1,6 @@
 import type { App } from './types';
 import { analyticsRoutes } from './modules/analytics';
+import { apiTokenRoutes } from './modules/api-tokens';
 import { agentRoutes, registerPresence } from './modules/agents';
 import { auditRoutes } from './modules/audit';
 import { authRoutes } from './modules/auth';
@@ -34,4 +35,5 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(analyticsRoutes);
   await app.register(routingRoutes);
   await app.register(demoRoutes);
+  await app.register(apiTokenRoutes);
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Permission } from '@common/permissions';
+import type { ApiTokenAbility } from '@common/schemas/api-tokens';
 import type { AppContext } from './context';
 import type { AuthContext } from './modules/sessions';
 
@@ -21,6 +22,8 @@ declare module 'fastify' {
     permission?: Permission | 'authenticated';
     /** Set by `route()`: the contract entry ('GET /api/…') the route was registered from. */
     contract?: string;
+    /** Set by `route()`: the ability a machine's API token needs to call the route; none: tokens may not. */
+    apiToken?: ApiTokenAbility;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Permission } from '../permissions';
+import type { ApiTokenAbility } from '../schemas/api-tokens';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -26,6 +27,8 @@ export interface EndpointDefinition {
   response?: z.ZodType;
   /** Success status; 200 unless given. */
   status?: 200 | 201 | 202;
+  /** A machine's API token with this ability may call it too, in its own project (schemas/api-tokens.ts). */
+  apiToken?: ApiTokenAbility;
   /** The answer is not the JSON envelope (a file download, the health probe): the handler sends it. */
   raw?: boolean;
 }

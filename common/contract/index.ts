@@ -1,5 +1,6 @@
 import type { EndpointDefinition } from './define-endpoint';
 import * as agents from './agents';
+import * as apiTokens from './api-tokens';
 import * as audit from './audit';
 import * as auth from './auth';
 import * as bonusRequests from './bonus-requests';
@@ -20,7 +21,7 @@ import * as users from './users';
  * its entry (`server/lib/route.ts`); a test fails when a registered route is missing here or
  * an entry has no route. The web app imports the feature files it needs, not this index.
  */
-const modules: object[] = [health, auth, projects, users, agents, bonusRequests, requestDesk, bridgeSync, settings, totp, audit, dashboard, reports, routingRules, demo];
+const modules: object[] = [health, auth, projects, users, agents, bonusRequests, requestDesk, bridgeSync, settings, totp, audit, dashboard, reports, routingRules, demo, apiTokens];
 
 const isEndpoint = (value: unknown): value is EndpointDefinition =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value;

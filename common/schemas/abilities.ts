@@ -36,6 +36,8 @@ export const ACTIONS = [
   'manageRouting',
   'runSync',
   'editSettings',
+  /** A project's API tokens for machines. */
+  'manageApiTokens',
   'editSystemSettings',
 ] as const;
 export type Action = (typeof ACTIONS)[number];

@@ -40,7 +40,7 @@ export function route<E extends EndpointDefinition>(
   const status = endpoint.status ?? 200;
   const access: FastifyContextConfig = endpoint.access === 'public' ? { public: true } : { permission: endpoint.access };
   // The contract test checks every /api route carries this mark: none is registered by hand.
-  const config: FastifyContextConfig = { ...access, contract: endpointKey(endpoint) };
+  const config: FastifyContextConfig = { ...access, contract: endpointKey(endpoint), ...(endpoint.apiToken ? { apiToken: endpoint.apiToken } : {}) };
   if (options.rateLimit) Object.assign(config, { rateLimit: options.rateLimit });
   app.route({
     method: endpoint.method,

@@ -6,6 +6,7 @@ import { PASSWORD_MESSAGES } from '@common/schemas/auth';
 import { can } from '@common/permissions';
 import { TOTP_MESSAGES } from '@common/schemas/totp';
 import { forbidden, notFound } from '../lib/errors';
+import { authenticateApiToken, looksLikeApiToken } from '../modules/api-tokens';
 import { authenticateToken, sessionCacheOf } from '../modules/sessions';
 import { PROJECT_NOT_FOUND } from '../policies/authorize';
 
@@ -26,7 +27,9 @@ function bearer(header: string | undefined): string | undefined {
  * A route declaring neither refuses to register, so no endpoint is left unguarded.
  *
  * The check runs before body validation, in this order: live session (401) → project
- * membership when the path has :projectId (404, revealing nothing) → role (403).
+ * membership when the path has :projectId (404, revealing nothing) → role (403). A machine's
+ * API token (`bp_…`) is checked by its own rules instead: live token (401) → the route's
+ * ability and the token's project (403).
  */
 export function registerAuthentication(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
@@ -41,12 +44,15 @@ export function registerAuthentication(app: FastifyInstance): void {
     const rawProjectId = (request.params as Record<string, string> | undefined)?.projectId;
     const projectId = rawProjectId === undefined ? null : Number(rawProjectId);
     const validProjectId = projectId !== null && Number.isInteger(projectId) && projectId > 0 && projectId <= 2_147_483_647;
+    const presented = bearer(request.headers.authorization);
+    // A machine's API token: its abilities and its project decide, never a role (modules/api-tokens).
+    if (looksLikeApiToken(presented)) {
+      if (!config?.permission) return; // unknown route: the not-found handler answers 404
+      request.auth = await authenticateApiToken(app.ctx, presented, { ability: config?.apiToken, projectId: validProjectId ? projectId : null });
+      return;
+    }
     // One query answers both "is the session live?" and "may the caller work in this project?".
-    const { projectAccess, ...auth } = await authenticateToken(
-      app.ctx,
-      bearer(request.headers.authorization),
-      validProjectId ? projectId : null,
-    );
+    const { projectAccess, ...auth } = await authenticateToken(app.ctx, presented, validProjectId ? projectId : null);
     const { totpSetupRequired, ...authContext } = auth;
     request.auth = authContext;
     const permission = config?.permission;

@@ -69,6 +69,8 @@ const MUTATING = [
   'POST /api/projects/:projectId/routing-rules/simulate',
   'PUT /api/projects/:projectId/agents/:userId/skills',
   'PUT /api/demo/activity',
+  'POST /api/projects/:projectId/api-tokens',
+  'DELETE /api/projects/:projectId/api-tokens/:tokenId',
 ];
 
 describe('mutating endpoints under hostile bodies', () => {

@@ -6,3 +6,4 @@ export * from './sync';
 export * from './notifications';
 export * from './bonus-rollups';
 export * from './routing';
+export * from './api-tokens';

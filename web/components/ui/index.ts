@@ -23,4 +23,5 @@ export {
   TableMessageRow,
   TableRow,
 } from './table';
+export { SecretOnceDialog } from './secret-once-dialog';
 export { TechnicalDetails } from './technical-details';

@@ -1,7 +1,8 @@
 import { RequireProject } from '@web/components/layout/require-project';
 import { ErrorState, Spinner } from '@web/components/ui';
-import { useGlobalAction } from '@web/stores/abilities';
+import { useGlobalAction, useProjectAction } from '@web/stores/abilities';
 import { useProjectSettings, useSaveSettings, useSettingsLiveUpdates, useSystemSettings } from '../api/settings-api';
+import { ApiTokensCard } from '../components/api-tokens-card';
 import { DemoActivitySwitch } from '../components/demo-activity-switch';
 import { RecentNotifications } from '../components/recent-notifications';
 import { SettingsForm } from '../components/settings-form';
@@ -13,6 +14,7 @@ export function SettingsPage() {
 
 function ProjectSettingsScreen({ projectId }: { projectId: number }) {
   const isSystem = useGlobalAction('editSystemSettings');
+  const managesTokens = useProjectAction(projectId, 'manageApiTokens');
   useSettingsLiveUpdates(projectId);
   const system = useSystemSettings(isSystem);
   const project = useProjectSettings(projectId);
@@ -42,6 +44,7 @@ function ProjectSettingsScreen({ projectId }: { projectId: number }) {
         transports={project.data.transports}
         onSave={(values) => save.mutateAsync(values)}
       />
+      {managesTokens && <ApiTokensCard projectId={projectId} />}
       <RecentNotifications projectId={projectId} />
     </div>
   );
