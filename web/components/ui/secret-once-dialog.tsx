@@ -26,7 +26,7 @@ export function SecretOnceDialog({ secret, title, description, onClose, testId }
       description={description}
       size="sm"
       footer={
-        <Button onClick={close} data-autofocus>
+        <Button onClick={close}>
           Tamam
         </Button>
       }
@@ -36,7 +36,8 @@ export function SecretOnceDialog({ secret, title, description, onClose, testId }
         <code data-testid={testId} className="flex-1 font-mono text-sm tracking-wide break-all select-all">
           {secret}
         </code>
-        <Button variant="ghost" size="sm" icon={Copy} onClick={() => void copy()}>
+        {/* Focus starts on 'Kopyala', not 'Tamam': a hurried second Enter copies instead of losing the secret. */}
+        <Button variant="ghost" size="sm" icon={Copy} onClick={() => void copy()} data-autofocus>
           {copied ? 'Kopyalandı' : 'Kopyala'}
         </Button>
       </div>
