@@ -16,6 +16,7 @@ import {
   type AuditSeverity,
 } from './enums';
 import { API_TOKEN_ABILITIES } from './schemas/api-tokens';
+import { WEBHOOK_EVENTS } from './schemas/webhooks';
 import { possibleDuplicateSchema, REQUEST_SOURCES } from './schemas/bonus';
 import { projectSchema } from './schemas/projects';
 import { routingRuleSchema } from './schemas/routing';
@@ -252,6 +253,34 @@ export const AUDIT_CATALOGUE = {
     severity: 'medium',
     category: 'security',
     details: z.strictObject({ keyId: id, name: z.string() }),
+  },
+  CREATE_WEBHOOK: {
+    label: 'Webhook oluşturuldu',
+    resource: 'project',
+    severity: 'high',
+    category: 'security',
+    details: z.strictObject({ webhookId: id, url: z.string(), events: z.array(z.enum(WEBHOOK_EVENTS)), isActive: z.boolean() }),
+  },
+  UPDATE_WEBHOOK: {
+    label: 'Webhook güncellendi',
+    resource: 'project',
+    severity: 'medium',
+    category: 'security',
+    details: z.strictObject({ webhookId: id, changes: changesSchema }),
+  },
+  DELETE_WEBHOOK: {
+    label: 'Webhook silindi',
+    resource: 'project',
+    severity: 'medium',
+    category: 'security',
+    details: z.strictObject({ webhookId: id, url: z.string() }),
+  },
+  ROTATE_WEBHOOK_SECRET: {
+    label: 'Webhook anahtarı yenilendi',
+    resource: 'project',
+    severity: 'medium',
+    category: 'security',
+    details: z.strictObject({ webhookId: id, url: z.string() }),
   },
   CREATE_AGENT: {
     label: 'Agent eklendi',

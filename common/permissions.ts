@@ -28,8 +28,8 @@ export const PERMISSIONS = [
   'agent:set-own-status',
   'settings:read',
   'settings:manage',
-  /** A project's API tokens for machines (create, list, revoke). */
-  'api-token:manage',
+  /** A project's integrations: API tokens for machines and webhooks. */
+  'integration:manage',
   'system-settings:manage',
   'sync:read',
   'sync:run',
@@ -74,7 +74,7 @@ const ADMIN: Permission[] = [
   'agent:manage',
   'settings:read',
   'settings:manage',
-  'api-token:manage',
+  'integration:manage',
 ];
 
 export const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {

@@ -53,6 +53,11 @@ export const configSchema = z.object({
    * between half and one and a half times it. Tests make it short.
    */
   DEMO_ACTIVITY_EVERY_MS: integer(10, 600_000).default(4_000),
+  /**
+   * Webhooks may reach loopback, private and link-local addresses, and plain http:// (a receiver on
+   * the same machine or network, and the tests'). Off: only https:// to public addresses.
+   */
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   /** Calls a minute one API token may make (per instance), before 429. */
   API_TOKEN_RATE_LIMIT: integer(1, 1_000_000).default(600),
   /** The API documentation (/api/docs): 'public', 'auth' (signed-in users only) or 'off'; unset: 'auth' in production, else 'public'. */

@@ -15,6 +15,7 @@ import { routingRoutes } from './modules/routing';
 import { settingsRoutes } from './modules/settings';
 import { totpRoutes } from './modules/totp';
 import { userRoutes } from './modules/users';
+import { webhookRoutes } from './modules/webhooks';
 
 /** Every feature module's routes, in one list. */
 export async function registerRoutes(app: App): Promise<void> {
@@ -36,4 +37,5 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(routingRoutes);
   await app.register(demoRoutes);
   await app.register(apiTokenRoutes);
+  await app.register(webhookRoutes);
 }

@@ -9,7 +9,7 @@ const tags = ['api-tokens'] as const;
 export const listApiTokens = defineEndpoint({
   method: 'GET',
   path: '/api/projects/:projectId/api-tokens',
-  access: 'api-token:manage',
+  access: 'integration:manage',
   summary: 'Projenin API anahtarları (anahtarın kendisi hiçbir zaman)',
   tags,
   params: projectParams,
@@ -19,7 +19,7 @@ export const listApiTokens = defineEndpoint({
 export const createApiToken = defineEndpoint({
   method: 'POST',
   path: '/api/projects/:projectId/api-tokens',
-  access: 'api-token:manage',
+  access: 'integration:manage',
   summary: 'API anahtarı oluştur (anahtar yalnızca bu cevapta)',
   tags,
   params: projectParams,
@@ -31,7 +31,7 @@ export const createApiToken = defineEndpoint({
 export const revokeApiToken = defineEndpoint({
   method: 'DELETE',
   path: '/api/projects/:projectId/api-tokens/:tokenId',
-  access: 'api-token:manage',
+  access: 'integration:manage',
   summary: 'API anahtarını iptal et (her sunucuda hemen geçer)',
   tags,
   params: projectParams.extend({ tokenId: idParam }),

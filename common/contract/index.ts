@@ -15,13 +15,14 @@ import * as routingRules from './routing-rules';
 import * as settings from './settings';
 import * as totp from './totp';
 import * as users from './users';
+import * as webhooks from './webhooks';
 
 /**
  * Every endpoint of the API, one module per feature. The server registers each route from
  * its entry (`server/lib/route.ts`); a test fails when a registered route is missing here or
  * an entry has no route. The web app imports the feature files it needs, not this index.
  */
-const modules: object[] = [health, auth, projects, users, agents, bonusRequests, requestDesk, bridgeSync, settings, totp, audit, dashboard, reports, routingRules, demo, apiTokens];
+const modules: object[] = [health, auth, projects, users, agents, bonusRequests, requestDesk, bridgeSync, settings, totp, audit, dashboard, reports, routingRules, demo, apiTokens, webhooks];
 
 const isEndpoint = (value: unknown): value is EndpointDefinition =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value;

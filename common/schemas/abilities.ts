@@ -36,8 +36,8 @@ export const ACTIONS = [
   'manageRouting',
   'runSync',
   'editSettings',
-  /** A project's API tokens for machines. */
-  'manageApiTokens',
+  /** A project's integrations: API tokens and webhooks. */
+  'manageIntegrations',
   'editSystemSettings',
 ] as const;
 export type Action = (typeof ACTIONS)[number];

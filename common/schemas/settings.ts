@@ -123,7 +123,7 @@ export const brandingSchema = z.object({ appName: z.string() });
 /** Notifications (§7.11 outbox). */
 export const NOTIFICATION_CHANNELS = ['email', 'sms'] as const;
 export const NOTIFICATION_CHANNEL_LABELS: Record<(typeof NOTIFICATION_CHANNELS)[number], string> = { email: 'E-posta', sms: 'SMS' };
-export const NOTIFICATION_EVENTS = ['sync_failed', 'sync_partial', 'request_waiting', 'agent_forced_offline', 'agent_forced_logout', 'approval_requested'] as const;
+export const NOTIFICATION_EVENTS = ['sync_failed', 'sync_partial', 'request_waiting', 'agent_forced_offline', 'agent_forced_logout', 'approval_requested', 'webhook_disabled'] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   sync_failed: 'Senkronizasyon başarısız',
@@ -133,6 +133,8 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   agent_forced_logout: 'Agent oturumu sonlandırıldı',
   /** Four eyes: a completion waits for the project's approvers (told to them, never to the person who asked). */
   approval_requested: 'Onay bekleyen talep',
+  /** A webhook failing for 24 h was switched off: told to the project's admins. */
+  webhook_disabled: 'Webhook kapatıldı',
 };
 export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const;
 export const NOTIFICATION_STATUS_LABELS: Record<(typeof NOTIFICATION_STATUSES)[number], string> = {

@@ -18,7 +18,7 @@ export const ROLE_ACTIONS: Record<Role, readonly Action[]> = {
   agent: [],
   operator: ['createRequest'],
   manager: ['createRequest', 'assignOthers', 'approveRequests', 'forceAgents', 'manageRouting', 'runSync'],
-  admin: ['createRequest', 'assignOthers', 'approveRequests', 'manageUsers', 'forceAgents', 'manageRouting', 'runSync', 'editSettings', 'manageApiTokens'],
+  admin: ['createRequest', 'assignOthers', 'approveRequests', 'manageUsers', 'forceAgents', 'manageRouting', 'runSync', 'editSettings', 'manageIntegrations'],
   super_admin: ACTIONS,
 };
 

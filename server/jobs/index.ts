@@ -10,6 +10,7 @@ import { expireClaimLeases, LEASE_TICK_MS } from '../modules/routing';
 import { WINDOW_TICK_MS, windowOpeningsJob } from '../modules/routing';
 import { deliverDueNotifications, DELIVERY_TICK_MS } from '../modules/notifications';
 import { presenceOf } from '../modules/agents';
+import { webhookDispatcherOf } from '../modules/webhooks';
 
 type Stop = () => Promise<void>;
 
@@ -49,7 +50,10 @@ export async function startBackgroundJobs(ctx: AppContext): Promise<Stop> {
   expireClaimLeases(ctx).catch((err) => ctx.log.warn({ err, job: 'claim-lease' }, 'background job failed'));
   // A rule's time window opening by the clock routes the waiting requests (nothing else would).
   every(WINDOW_TICK_MS, windowOpeningsJob(ctx), 'routing-window-openings');
+  // Webhooks: at once on the outbox's announcement, and every second for retries that fall due.
+  await webhookDispatcherOf(ctx).start();
   return async () => {
     timers.forEach(clearInterval);
+    await webhookDispatcherOf(ctx).stop();
   };
 }

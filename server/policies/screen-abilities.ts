@@ -29,7 +29,7 @@ const ACTION_PERMISSION: Record<Action, Permission> = {
   manageRouting: 'routing:manage',
   runSync: 'sync:run',
   editSettings: 'settings:manage',
-  manageApiTokens: 'api-token:manage',
+  manageIntegrations: 'integration:manage',
   editSystemSettings: 'system-settings:manage',
 };
 

@@ -71,6 +71,12 @@ const MUTATING = [
   'PUT /api/demo/activity',
   'POST /api/projects/:projectId/api-tokens',
   'DELETE /api/projects/:projectId/api-tokens/:tokenId',
+  'POST /api/projects/:projectId/webhooks',
+  'PUT /api/projects/:projectId/webhooks/:webhookId',
+  'DELETE /api/projects/:projectId/webhooks/:webhookId',
+  'POST /api/projects/:projectId/webhooks/:webhookId/rotate-secret',
+  'POST /api/projects/:projectId/webhooks/:webhookId/test',
+  'POST /api/projects/:projectId/webhooks/:webhookId/deliveries/:deliveryId/redeliver',
 ];
 
 describe('mutating endpoints under hostile bodies', () => {

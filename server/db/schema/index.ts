@@ -7,3 +7,4 @@ export * from './notifications';
 export * from './bonus-rollups';
 export * from './routing';
 export * from './api-tokens';
+export * from './webhooks';

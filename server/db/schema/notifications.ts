@@ -3,6 +3,7 @@ import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/
 import { createdAt, tstz } from './columns';
 import { projects } from './projects';
 import { users } from './users';
+import { NOTIFICATION_EVENTS } from '../../../common/schemas/settings';
 
 /**
  * The notification outbox: one row per message and channel, written in the transaction of the
@@ -15,7 +16,7 @@ export const notifications = pgTable(
     projectId: integer('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
-    event: text('event', { enum: ['sync_failed', 'sync_partial', 'request_waiting', 'agent_forced_offline', 'agent_forced_logout', 'approval_requested'] }).notNull(),
+    event: text('event', { enum: NOTIFICATION_EVENTS }).notNull(),
     channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
     recipientUserId: integer('recipient_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The address or phone number at the time of the event. */

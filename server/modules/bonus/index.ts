@@ -10,6 +10,6 @@ export { claimRequest } from './claim-request';
 export { completeRequest } from './complete-request';
 export { moveRequests, type MovedRequest } from './move-requests';
 export { requestListFilter, requestOrder, requestSortKeys, requestsAfter } from './list-requests';
-export { isoTimestamp } from './present-request';
+export { isoTimestamp, loadPresentedRequests } from './present-request';
 export { PendingRequestChanges, SYSTEM_ACTOR, announceRequestChanges, publishRequestChanges, type PresentedChanges } from './request-changes';
 export { default as bonusRoutes } from './routes';

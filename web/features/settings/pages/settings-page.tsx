@@ -14,7 +14,7 @@ export function SettingsPage() {
 
 function ProjectSettingsScreen({ projectId }: { projectId: number }) {
   const isSystem = useGlobalAction('editSystemSettings');
-  const managesTokens = useProjectAction(projectId, 'manageApiTokens');
+  const managesTokens = useProjectAction(projectId, 'manageIntegrations');
   useSettingsLiveUpdates(projectId);
   const system = useSystemSettings(isSystem);
   const project = useProjectSettings(projectId);
