@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { approvalFiguresSchema, exportFormatQuery, REPORT_TYPES, reportExportQuery, reportPeriodQuery } from '../analytics';
+import { approvalFiguresSchema, EXPORT_CONTENT_TYPES, exportFormatQuery, REPORT_TYPES, reportExportQuery, reportPeriodQuery } from '../analytics';
 import { projectParams } from '../schemas/api';
 import { requestListQuery } from '../schemas/bonus';
 import { defineEndpoint } from './define-endpoint';
@@ -73,6 +73,7 @@ export const exportReport = defineEndpoint({
   params: reportParams,
   query: reportExportQuery,
   raw: true,
+  produces: Object.values(EXPORT_CONTENT_TYPES),
 });
 
 /** Every request matching the list's filters, search and sort, as a file. */
@@ -85,4 +86,5 @@ export const exportRequests = defineEndpoint({
   params: projectParams,
   query: requestListQuery.omit({ page: true, limit: true, stats: true }).extend(exportFormatQuery.shape),
   raw: true,
+  produces: Object.values(EXPORT_CONTENT_TYPES),
 });
