@@ -41,7 +41,11 @@ export function route<E extends EndpointDefinition>(
   const access: FastifyContextConfig = endpoint.access === 'public' ? { public: true } : { permission: endpoint.access };
   // The contract test checks every /api route carries this mark: none is registered by hand.
   const config: FastifyContextConfig = { ...access, contract: endpointKey(endpoint) };
-  if (options.rateLimit) Object.assign(config, { rateLimit: options.rateLimit });
+  if (options.rateLimit) {
+    // The OpenAPI document lists a route's failures from its contract entry: a limit must be there.
+    if (!endpoint.errors?.includes('RATE_LIMITED')) throw new Error(`${endpointKey(endpoint)}: rate limited, but its contract entry does not list RATE_LIMITED`);
+    Object.assign(config, { rateLimit: options.rateLimit });
+  }
   app.route({
     method: endpoint.method,
     url: endpoint.path,
