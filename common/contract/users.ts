@@ -25,6 +25,8 @@ export const listUsers = defineEndpoint({
   access: 'user:read',
   summary: 'Kullanıcılar (arama, rol, durum, proje)',
   tags,
+  // A projectId the caller is not in is answered as not found, as in a path.
+  errors: ['NOT_FOUND'],
   query: userListQuery,
   response: userListSchema,
 });
