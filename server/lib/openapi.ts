@@ -31,7 +31,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   totp: 'İki adımlı doğrulama (TOTP) kurulumu ve yedek kodlar',
   projects: 'Projeler ve proje üyelikleri',
   users: 'Kullanıcı hesapları',
-  agents: 'Temsilciler: durum, kapasite ve performans',
+  agents: "Agent'lar: durum, kapasite ve performans",
   bonus: 'Bonus talepleri: liste, ayrıntı, üstlenme, sonuçlandırma',
   'bridge-sync': 'Projenin dış veritabanından talep aktarımı',
   settings: 'Proje ayarları ve görünüm',

@@ -28,7 +28,8 @@ export type EndpointHandler<E extends EndpointDefinition> = (
 
 /**
  * Registers a route from its contract entry: the access declaration the authentication
- * hook enforces, the schemas validation and OpenAPI read, and the success envelope.
+ * hook enforces, the schemas validation reads, and the success envelope. The OpenAPI document
+ * is built from the same entries (lib/openapi.ts).
  */
 export function route<E extends EndpointDefinition>(
   app: App,
@@ -51,8 +52,6 @@ export function route<E extends EndpointDefinition>(
     url: endpoint.path,
     config,
     schema: {
-      tags: [...endpoint.tags],
-      summary: endpoint.summary,
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
