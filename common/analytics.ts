@@ -155,6 +155,11 @@ export function resolveReportRange(q: ReportPeriodQuery, timeZone: string, now: 
 
 export const EXPORT_FORMATS = ['excel', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** The Content-Type a file of each format goes out with. */
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+  excel: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+};
 const exportFormat = z.enum(EXPORT_FORMATS, { error: ANALYTICS_TEXT.formatInvalid }).default('excel');
 export const exportFormatQuery = z.object({ format: exportFormat });
 export const reportExportQuery = z.object({ ...reportPeriodFields, format: exportFormat }).superRefine(checkRange);

@@ -4,10 +4,13 @@
 // old one. A rename is atomic: an instance starting or serving sees the old build or the new one,
 // never a half-written folder. The stamp is a hash of everything the build reads, so
 // `--if-stale` (used by `npm start`) builds only when dist/ is missing or differs from the sources.
+// Beside the web app and the server it writes dist/openapi.json, the API's document for integrators.
 //
 // Plain JavaScript on purpose: it must run before anything is built, without tsx.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, cpSync, symlinkSync, writeFileSync, lstatSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, cpSync, symlinkSync, writeFileSync, lstatSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { acquireBuildLock } from './build-lock.mjs';
@@ -98,6 +101,33 @@ async function buildServer(outDir) {
   writeFileSync(path.join(outDir, 'package.json'), JSON.stringify({ type: 'module' }) + '\n');
 }
 
+/**
+ * Writes the API's OpenAPI document (server/lib/openapi.ts, built from the contract) to `outFile`,
+ * for integrators: its generator bundled alone and run once, with no configuration and no database.
+ */
+export async function writeOpenApi(outFile) {
+  const esbuild = await import('esbuild');
+  const dir = mkdtempSync(path.join(tmpdir(), 'bonus-openapi-'));
+  try {
+    await esbuild.build({
+      absWorkingDir: root,
+      entryPoints: { openapi: 'server/cli/openapi.ts' },
+      outdir: dir,
+      outExtension: { '.js': '.mjs' },
+      // Self-contained (zod included), so it runs from a folder without node_modules.
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      tsconfig: path.join(root, 'tsconfig.json'),
+      logLevel: 'warning',
+    });
+    execFileSync(process.execPath, [path.join(dir, 'openapi.mjs'), outFile], { stdio: ['ignore', 'inherit', 'inherit'] });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** Points `dist` at a build folder: a new symlink renamed over the old one. */
 function publish(buildDir) {
   const tmpLink = path.join(root, `.dist-link-${process.pid}`);
@@ -131,6 +161,7 @@ export async function build({ ifStale = false } = {}) {
     mkdirSync(tmp, { recursive: true });
     await buildWeb(path.join(tmp, 'web'));
     await buildServer(path.join(tmp, 'server'));
+    await writeOpenApi(path.join(tmp, 'openapi.json'));
     writeFileSync(path.join(tmp, STAMP_FILE), stamp + '\n');
     const final = path.join(BUILDS, `${stamp}-${Date.now()}`);
     renameSync(tmp, final);

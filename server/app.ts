@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Role } from '@common/enums';
@@ -18,6 +18,7 @@ import { canAccessProject } from './policies/project-policy';
 import { canViewRequest } from './policies/request-policy';
 import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
+import { openApiDocument } from './lib/openapi';
 import { deriveKeys, resolveAppSecret } from './lib/secrets';
 import { registerAuthentication } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -120,14 +121,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     if (!route.url.startsWith('/api/docs')) return;
     route.config = { ...(route.config ?? {}), ...(apiDocs === 'public' ? { public: true } : { permission: 'authenticated' as const }) };
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Bonus Panel API', version: '1.0.0', description: 'Bonus talepleri yönetim paneli API' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  // The document is built from the contract (server/lib/openapi.ts), the same one the build writes
+  // to dist/openapi.json and the tests check every answer against.
+  await app.register(swagger, { mode: 'static', specification: { document: openApiDocument() as never } });
   if (apiDocs !== 'off') await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);

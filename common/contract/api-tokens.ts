@@ -25,6 +25,7 @@ export const createApiToken = defineEndpoint({
   params: projectParams,
   body: createApiTokenBody,
   response: createdApiTokenSchema,
+  errors: ['CONFLICT'],
   status: 201,
 });
 

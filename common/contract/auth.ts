@@ -13,6 +13,7 @@ export const login = defineEndpoint({
   access: 'public',
   summary: 'Giriş',
   tags,
+  errors: ['UNAUTHORIZED', 'ACCOUNT_LOCKED', 'RATE_LIMITED'],
   body: loginBody,
   response: loginOutcome,
 });
@@ -27,6 +28,7 @@ export const refreshTokens = defineEndpoint({
   access: 'public',
   summary: 'Token yenileme (rotasyon; yenileme anahtarı çerezde, X-CSRF-Token başlığı gerekir)',
   tags,
+  errors: ['UNAUTHORIZED', 'SESSION_UNKNOWN', 'CSRF_REFUSED', 'RATE_LIMITED'],
   response: z.object({ tokens: tokensSchema }),
 });
 
@@ -37,6 +39,7 @@ export const logout = defineEndpoint({
   access: 'authenticated',
   summary: 'Çıkış (tarayıcıda X-CSRF-Token başlığı gerekir; çerezler silinir)',
   tags,
+  errors: ['CSRF_REFUSED'],
   response: z.object({ loggedOut: z.boolean() }),
 });
 
@@ -55,6 +58,7 @@ export const changePassword = defineEndpoint({
   access: 'authenticated',
   summary: 'Şifre değiştir',
   tags,
+  errors: ['RATE_LIMITED'],
   body: changePasswordBody,
   response: z.object({ changed: z.boolean() }),
 });

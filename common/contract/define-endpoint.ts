@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ApiErrorCode } from '../error-codes';
 import type { Permission } from '../permissions';
 import type { ApiTokenAbility } from '../schemas/api-tokens';
 
@@ -31,6 +32,16 @@ export interface EndpointDefinition {
   apiToken?: ApiTokenAbility;
   /** The answer is not the JSON envelope (a file download, the health probe): the handler sends it. */
   raw?: boolean;
+  /** For a `raw` file download: the content types it may send (the OpenAPI document lists them). */
+  produces?: readonly string[];
+  /** For a `raw` probe: the same body also comes with 503 when the instance is not fit for traffic. */
+  unavailableBody?: boolean;
+  /**
+   * The failure codes the endpoint's own work may answer, beyond those every route gets from its
+   * declaration (validation, session, role, project membership, server errors). The OpenAPI
+   * document lists each with its status; the server tests fail on an answer the document lacks.
+   */
+  errors?: readonly ApiErrorCode[];
 }
 
 /** Identity at runtime; keeps the literal types so the schemas' types reach both sides. */

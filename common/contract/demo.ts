@@ -10,6 +10,7 @@ export const getDemoActivity = defineEndpoint({
   access: 'system-settings:manage',
   summary: 'Demo etkinliği açık mı (yalnızca demo modunda)',
   tags,
+  errors: ['NOT_FOUND'],
   response: demoActivitySchema,
 });
 
@@ -19,6 +20,7 @@ export const setDemoActivity = defineEndpoint({
   access: 'system-settings:manage',
   summary: 'Demo etkinliğini aç veya kapat (yalnızca demo modunda)',
   tags,
+  errors: ['NOT_FOUND'],
   body: demoActivityBody,
   response: demoActivitySchema,
 });

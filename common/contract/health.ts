@@ -21,6 +21,7 @@ export const getHealth = defineEndpoint({
   tags: ['system'],
   response: healthSchema,
   raw: true,
+  unavailableBody: true,
 });
 
 /** What readiness checks; a failing one is named in the answer. */
@@ -45,4 +46,5 @@ export const getReady = defineEndpoint({
   tags: ['system'],
   response: readinessSchema,
   raw: true,
+  unavailableBody: true,
 });

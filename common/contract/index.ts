@@ -27,4 +27,9 @@ const modules: object[] = [health, auth, projects, users, agents, bonusRequests,
 const isEndpoint = (value: unknown): value is EndpointDefinition =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value;
 
-export const endpoints: EndpointDefinition[] = modules.flatMap((m) => Object.values(m) as unknown[]).filter(isEndpoint);
+/** Every endpoint with the name its contract file exports it under (the OpenAPI operationId). */
+export const namedEndpoints: [name: string, endpoint: EndpointDefinition][] = modules.flatMap((m) =>
+  Object.entries(m).filter((entry): entry is [string, EndpointDefinition] => isEndpoint(entry[1])),
+);
+
+export const endpoints: EndpointDefinition[] = namedEndpoints.map(([, endpoint]) => endpoint);

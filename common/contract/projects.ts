@@ -36,6 +36,7 @@ export const createProject = defineEndpoint({
   access: 'project:manage',
   summary: 'Proje oluştur',
   tags,
+  errors: ['CONFLICT'],
   body: projectFormBody,
   response: projectSchema,
 });
@@ -46,6 +47,7 @@ export const updateProject = defineEndpoint({
   access: 'project:manage',
   summary: 'Projeyi düzenle (boş şifre: değişmez)',
   tags,
+  errors: ['CONFLICT'],
   params,
   body: projectFormBody,
   response: projectSchema,

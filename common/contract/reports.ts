@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { approvalFiguresSchema, exportFormatQuery, REPORT_TYPES, reportExportQuery, reportPeriodQuery } from '../analytics';
+import { approvalFiguresSchema, EXPORT_CONTENT_TYPES, exportFormatQuery, REPORT_TYPES, reportExportQuery, reportPeriodQuery } from '../analytics';
 import { projectParams } from '../schemas/api';
 import { requestListQuery } from '../schemas/bonus';
 import { defineEndpoint } from './define-endpoint';
@@ -72,9 +72,11 @@ export const exportReport = defineEndpoint({
   apiToken: 'reports:read',
   summary: 'Raporu Excel (.xlsx) veya CSV olarak indir',
   tags,
+  errors: ['EXPORT_BUSY'],
   params: reportParams,
   query: reportExportQuery,
   raw: true,
+  produces: Object.values(EXPORT_CONTENT_TYPES),
 });
 
 /** Every request matching the list's filters, search and sort, as a file. */
@@ -85,7 +87,9 @@ export const exportRequests = defineEndpoint({
   apiToken: 'requests:read',
   summary: 'Talep listesini (filtre, arama, sıralama ile) Excel veya CSV olarak indir',
   tags: ['bonus'],
+  errors: ['EXPORT_BUSY'],
   params: projectParams,
   query: requestListQuery.omit({ page: true, limit: true, stats: true }).extend(exportFormatQuery.shape),
   raw: true,
+  produces: Object.values(EXPORT_CONTENT_TYPES),
 });

@@ -21,6 +21,7 @@ export const setupTotp = defineEndpoint({
   access: 'totp:self',
   summary: '2FA kurulumunu başlat (bekleyen gizli anahtar)',
   tags,
+  errors: ['CONFLICT'],
   response: totpSetupResponse,
 });
 
@@ -31,6 +32,7 @@ export const enableTotp = defineEndpoint({
   access: 'totp:self',
   summary: '2FA etkinleştir',
   tags,
+  errors: ['CONFLICT', 'RATE_LIMITED'],
   body: totpTokenBody,
   response: backupCodesResponse,
 });
@@ -50,6 +52,7 @@ export const regenerateBackupCodes = defineEndpoint({
   access: 'totp:self',
   summary: 'Yedek kodları yenile (eskiler geçersiz olur)',
   tags,
+  errors: ['RATE_LIMITED'],
   body: totpTokenBody,
   response: backupCodesResponse,
 });
@@ -60,6 +63,7 @@ export const disableTotp = defineEndpoint({
   access: 'totp:self',
   summary: '2FA devre dışı bırak (şifre ve kod ister)',
   tags,
+  errors: ['RATE_LIMITED'],
   body: totpDisableBody,
   response: z.object({ disabled: z.literal(true) }),
 });
@@ -71,6 +75,7 @@ export const loginWithTotp = defineEndpoint({
   access: 'public',
   summary: 'Giriş: ikinci adım (doğrulama kodu)',
   tags: ['auth'],
+  errors: ['UNAUTHORIZED', 'CHALLENGE_EXPIRED', 'ACCOUNT_LOCKED', 'RATE_LIMITED'],
   body: loginTotpBody,
   response: loginResponse,
 });

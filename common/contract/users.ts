@@ -25,6 +25,8 @@ export const listUsers = defineEndpoint({
   access: 'user:read',
   summary: 'Kullanıcılar (arama, rol, durum, proje)',
   tags,
+  // A projectId the caller is not in is answered as not found, as in a path.
+  errors: ['NOT_FOUND'],
   query: userListQuery,
   response: userListSchema,
 });
@@ -57,6 +59,7 @@ export const createUser = defineEndpoint({
   access: 'user:manage',
   summary: 'Kullanıcı oluştur',
   tags,
+  errors: ['CONFLICT'],
   body: userCreateBody,
   response: userWithPasswordSchema,
 });
@@ -67,6 +70,7 @@ export const updateUser = defineEndpoint({
   access: 'user:manage',
   summary: 'Kullanıcıyı düzenle',
   tags,
+  errors: ['CONFLICT'],
   params,
   body: userUpdateBody,
   response: userSchema,
@@ -78,6 +82,7 @@ export const toggleUser = defineEndpoint({
   access: 'user:manage',
   summary: 'Kullanıcıyı aktifleştir / pasifleştir',
   tags,
+  errors: ['CONFLICT'],
   params,
   body: toggleBody,
   response: userSchema,
@@ -89,6 +94,7 @@ export const changeUserRole = defineEndpoint({
   access: 'user:manage',
   summary: 'Rol ve aktiflik (rol yönetimi)',
   tags,
+  errors: ['CONFLICT'],
   params,
   body: userRoleBody,
   response: userSchema,
@@ -110,6 +116,7 @@ export const deleteUser = defineEndpoint({
   access: 'user:manage',
   summary: 'Kullanıcıyı sil',
   tags,
+  errors: ['CONFLICT'],
   params,
   response: deletedSchema,
 });

@@ -26,6 +26,7 @@ export const createWebhook = defineEndpoint({
   params: projectParams,
   body: webhookBody,
   response: webhookWithSecretSchema,
+  errors: ['CONFLICT'],
   status: 201,
 });
 

@@ -28,7 +28,8 @@ export type EndpointHandler<E extends EndpointDefinition> = (
 
 /**
  * Registers a route from its contract entry: the access declaration the authentication
- * hook enforces, the schemas validation and OpenAPI read, and the success envelope.
+ * hook enforces, the schemas validation reads, and the success envelope. The OpenAPI document
+ * is built from the same entries (lib/openapi.ts).
  */
 export function route<E extends EndpointDefinition>(
   app: App,
@@ -41,14 +42,16 @@ export function route<E extends EndpointDefinition>(
   const access: FastifyContextConfig = endpoint.access === 'public' ? { public: true } : { permission: endpoint.access };
   // The contract test checks every /api route carries this mark: none is registered by hand.
   const config: FastifyContextConfig = { ...access, contract: endpointKey(endpoint), ...(endpoint.apiToken ? { apiToken: endpoint.apiToken } : {}) };
-  if (options.rateLimit) Object.assign(config, { rateLimit: options.rateLimit });
+  if (options.rateLimit) {
+    // The OpenAPI document lists a route's failures from its contract entry: a limit must be there.
+    if (!endpoint.errors?.includes('RATE_LIMITED')) throw new Error(`${endpointKey(endpoint)}: rate limited, but its contract entry does not list RATE_LIMITED`);
+    Object.assign(config, { rateLimit: options.rateLimit });
+  }
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     config,
     schema: {
-      tags: [...endpoint.tags],
-      summary: endpoint.summary,
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),

@@ -14,6 +14,7 @@ import { ManualClock } from '../lib/clock';
 import { hashPassword } from '../lib/passwords';
 import { bounded } from '../lib/bounded';
 import type { App } from '../types';
+import { checkAnswers } from './openapi-check';
 
 export const TEST_PASSWORD = 'test-password-1';
 let passwordHash: Promise<string> | undefined;
@@ -60,6 +61,8 @@ export async function createTestApp(overrides: ConfigOverrides = {}): Promise<Te
   const routes: RouteOptions[] = [];
   const app = await buildApp({ config, database, clock, logStream, onRoute: (route) => void routes.push(route) });
   await app.ready();
+  // Every JSON answer a test receives must match the OpenAPI document (server/test/openapi-check.ts).
+  checkAnswers(app);
   return {
     app,
     clock,
@@ -84,7 +87,7 @@ export async function siblingInstance(of: TestApp, opts: { database?: Database; 
     clock: of.clock,
   });
   await app.ready();
-  return app;
+  return checkAnswers(app);
 }
 
 let counter = 0;

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { ANALYTICS_TEXT, type ExportFormat } from '@common/analytics';
+import { ANALYTICS_TEXT, EXPORT_CONTENT_TYPES, type ExportFormat } from '@common/analytics';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
@@ -9,10 +9,6 @@ import { perContext } from '../../lib/per-context';
 import { requireAuth } from '../../policies/authorize';
 import { contentDisposition, writeCsv, writeXlsx, type FilePart, type Row } from './file-writers';
 
-const CONTENT_TYPES: Record<ExportFormat, string> = {
-  excel: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv; charset=utf-8',
-};
 
 /** Seconds a refused export is told to wait (Retry-After). */
 const RETRY_AFTER_SECONDS = 5;
@@ -103,7 +99,7 @@ export class ExportRunner {
         this.log.error({ err }, 'export failed');
         out.destroy(err instanceof Error ? err : new Error(String(err)));
       });
-      void reply.header('Content-Type', CONTENT_TYPES[file.format]).header('Content-Disposition', contentDisposition(file.fileName)).header('Cache-Control', 'no-store');
+      void reply.header('Content-Type', EXPORT_CONTENT_TYPES[file.format]).header('Content-Disposition', contentDisposition(file.fileName)).header('Cache-Control', 'no-store');
       return reply.send(out);
     } catch (err) {
       release();
