@@ -1,4 +1,3 @@
 /** The webhooks module's public entry: other modules and the app import only what is named here. */
-export { deliverDueWebhooks } from './deliver-webhooks';
 export { default as webhookRoutes } from './routes';
 export { webhookDispatcherOf } from './webhook-dispatcher';
