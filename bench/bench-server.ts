@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openPglite, openPostgres } from '../server/db/client';
+import { webhookDispatcherOf } from '../server/modules/webhooks';
 
 /**
  * The API under test, in its own process (as in production), so that it has its own event
@@ -24,11 +25,15 @@ async function main() {
       JOBS_ENABLED: 'false',
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
       ...(url ? { DATABASE_URL: url } : {}),
+      // bench:webhooks delivers to a receiver on 127.0.0.1.
+      ...(process.env.WEBHOOK_ALLOW_PRIVATE ? { WEBHOOK_ALLOW_PRIVATE: process.env.WEBHOOK_ALLOW_PRIVATE } : {}),
       // bench:live runs two instances sharing Redis.
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_KEY: process.env.REDIS_KEY ?? 'bench-live' } : {}),
     },
   );
   const app = await buildApp({ config, database });
+  // Jobs stay off (their timers would disturb the measurement), except the webhook dispatcher bench:webhooks measures.
+  if (process.env.BENCH_WEBHOOKS) await webhookDispatcherOf(app.ctx).start();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   process.stdout.write(`READY ${typeof address === 'object' && address ? address.port : 0}\n`);
