@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { WEBHOOK_MESSAGES } from '@common/schemas/webhooks';
 import { checkWebhookTarget, isPrivateAddress, urlProblem } from './address-guard';
 import { retryDelayMs, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS } from './deliver-webhooks';
-import { sendWebhook } from './send-webhook';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sendWebhook, WEBHOOK_TIMEOUT_MS } from './send-webhook';
 
 describe('where a webhook may go (SSRF)', () => {
   it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', 'nonsense'])(
@@ -43,5 +45,23 @@ describe('retries', () => {
     }
     expect(WEBHOOK_RETRY_DELAYS_MS).toEqual([60_000, 300_000, 1_800_000, 7_200_000, 43_200_000]);
     expect(WEBHOOK_MAX_ATTEMPTS).toBe(6);
+  });
+});
+
+describe('a receiver that does not answer', () => {
+  it('is given up on after the timeout (5 s), as a failure with its reason', async () => {
+    expect(WEBHOOK_TIMEOUT_MS).toBe(5_000);
+    // Reads the request and never answers.
+    const silent = http.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/hook`;
+      const outcome = await sendWebhook(url, '{}', {}, { allowPrivate: true, timeoutMs: 300 });
+      expect(outcome).toMatchObject({ statusCode: null, error: 'Zaman aşımı (0.3 sn)' });
+      expect(outcome.durationMs).toBeGreaterThanOrEqual(290);
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
   });
 });

@@ -18,7 +18,8 @@ export interface SendOutcome {
  * POSTs one delivery. Redirects are not followed (a 3xx is a failure: the receiver's URL is the
  * one saved). The connection's DNS lookup refuses private addresses unless allowed.
  */
-export function sendWebhook(url: string, body: string, headers: Record<string, string>, opts: { allowPrivate: boolean }): Promise<SendOutcome> {
+export function sendWebhook(url: string, body: string, headers: Record<string, string>, opts: { allowPrivate: boolean; timeoutMs?: number }): Promise<SendOutcome> {
+  const timeoutMs = opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const started = performance.now();
   const target = new URL(url);
   const transport = target.protocol === 'https:' ? https : http;
@@ -51,8 +52,8 @@ export function sendWebhook(url: string, body: string, headers: Record<string, s
     );
     const timer = setTimeout(() => {
       request.destroy();
-      finish({ statusCode: null, excerpt: null, error: `Zaman aşımı (${WEBHOOK_TIMEOUT_MS / 1000} sn)` });
-    }, WEBHOOK_TIMEOUT_MS);
+      finish({ statusCode: null, excerpt: null, error: `Zaman aşımı (${timeoutMs / 1000} sn)` });
+    }, timeoutMs);
     request.on('error', (err) => finish({ statusCode: null, excerpt: null, error: err.message }));
     request.end(body);
   });

@@ -101,6 +101,14 @@ describe('managing webhooks', () => {
   });
 });
 
+describe('many at once', () => {
+  it('holds at most 20 webhooks a project when 25 are created at the same moment', async () => {
+    const answers = await Promise.all(Array.from({ length: 25 }, () => t.app.inject({ method: 'POST', url: base(), headers: bearer(tokens.admin), payload: { url: receiver.url, events: ['request.created'] } })));
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(20);
+    expect(answers.filter((a) => a.statusCode === 409).map((a) => a.json().message)).toEqual(Array(5).fill(WEBHOOK_MESSAGES.tooMany));
+  });
+});
+
 describe('delivery', () => {
   it('a completion reaches the receiver signed, with the request as the API presents it; the documented receiver verifies it', async () => {
     const endpoint = await createEndpoint(['request.completed']);
