@@ -1,9 +1,10 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { API_TOKEN_LIMIT_PER_PROJECT, API_TOKEN_MESSAGES, type ApiToken, createApiTokenBody } from '@common/schemas/api-tokens';
 import type { DbOrTx } from '../../db/client';
-import { apiTokens, projects, users } from '../../db/schema';
-import { conflict, notFound, validationError } from '../../lib/errors';
+import { apiTokens, users } from '../../db/schema';
+import { notFound, validationError } from '../../lib/errors';
+import { assertProjectQuota } from '../../lib/project-quota';
 import type { ActorContext } from '../../policies/actor';
 import { writeAudit } from '../audit';
 import { presentToken } from './present-token';
@@ -51,10 +52,13 @@ export async function createApiToken({ ctx, actor, ipAddress }: ActorContext, in
   }
   const secret = newTokenSecret();
   const id = await ctx.database.db.transaction(async (tx) => {
-    // The project's row is the lock: fifty creations at once count one after another.
-    await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, input.projectId)).for('update');
-    const [live] = await tx.select({ n: count() }).from(apiTokens).where(and(eq(apiTokens.projectId, input.projectId), isNull(apiTokens.revokedAt)));
-    if ((live?.n ?? 0) >= API_TOKEN_LIMIT_PER_PROJECT) throw conflict(API_TOKEN_MESSAGES.tooMany);
+    await assertProjectQuota(tx, {
+      projectId: input.projectId,
+      table: apiTokens,
+      where: and(eq(apiTokens.projectId, input.projectId), isNull(apiTokens.revokedAt)),
+      limit: API_TOKEN_LIMIT_PER_PROJECT,
+      message: API_TOKEN_MESSAGES.tooMany,
+    });
     const [row] = await tx
       .insert(apiTokens)
       .values({

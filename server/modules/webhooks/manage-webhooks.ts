@@ -1,10 +1,11 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { WEBHOOK_LIMIT_PER_PROJECT, WEBHOOK_MESSAGES, type Webhook, type WebhookDelivery, webhookBody } from '@common/schemas/webhooks';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { projects, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
-import { conflict, notFound, validationError } from '../../lib/errors';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { notFound, validationError } from '../../lib/errors';
+import { assertProjectQuota } from '../../lib/project-quota';
 import { encryptSecret } from '../../lib/secrets';
 import type { ActorContext } from '../../policies/actor';
 import { diffFields, writeAudit } from '../audit';
@@ -56,10 +57,13 @@ export async function createWebhook({ ctx, actor, ipAddress }: ActorContext, inp
   await assertTarget(ctx, input.url);
   const secret = newWebhookSecret();
   const id = await ctx.database.db.transaction(async (tx) => {
-    // The project's row is the lock: creations at once count one after another.
-    await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, input.projectId)).for('update');
-    const [held] = await tx.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.projectId, input.projectId));
-    if ((held?.n ?? 0) >= WEBHOOK_LIMIT_PER_PROJECT) throw conflict(WEBHOOK_MESSAGES.tooMany);
+    await assertProjectQuota(tx, {
+      projectId: input.projectId,
+      table: webhookEndpoints,
+      where: eq(webhookEndpoints.projectId, input.projectId),
+      limit: WEBHOOK_LIMIT_PER_PROJECT,
+      message: WEBHOOK_MESSAGES.tooMany,
+    });
     const [row] = await tx
       .insert(webhookEndpoints)
       .values({
