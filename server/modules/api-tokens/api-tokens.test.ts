@@ -121,7 +121,14 @@ describe('a machine calling with its token', () => {
     expect((await call(t.app, 'GET', requestsUrl(tenant.foreign.id), token)).json().message).toBe(API_TOKEN_MESSAGES.otherProject);
     expect((await call(t.app, 'POST', requestsUrl(tenant.project.id), token, { externalId: 'X-1', customerUsername: 'oyuncu', amount: '10', priority: 3 })).statusCode).toBe(403);
 
+    // The request export streams the file to a machine as to a person.
+    const file = await call(t.app, 'GET', `${requestsUrl(tenant.project.id)}/export?format=csv`, token);
+    expect(file.statusCode, file.body.slice(0, 200)).toBe(200);
+    expect(file.headers['content-type']).toContain('text/csv');
+
     const reports = await tokenWith(['reports:read']);
+    const reportFile = await call(t.app, 'GET', `/api/projects/${tenant.project.id}/reports/bonus/export?format=excel`, reports.token);
+    expect(reportFile.statusCode, reportFile.body.slice(0, 200)).toBe(200);
     const report = await call(t.app, 'GET', `/api/projects/${tenant.project.id}/reports/bonus`, reports.token);
     expect(report.statusCode, report.body).toBe(200);
     expect((await call(t.app, 'GET', requestsUrl(tenant.project.id), reports.token)).statusCode).toBe(403);
