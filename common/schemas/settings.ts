@@ -24,6 +24,7 @@ export const SETTINGS_MESSAGES = {
   confirmAmountInvalid: 'Geçerli bir tutar girin (en fazla 2 ondalık)',
   timezoneInvalid: 'Listeden bir saat dilimi seçin',
   emailNotConfigured: 'E-posta sunucusu yapılandırılmamış (SMTP_URL)',
+  emailToLog: 'Demo modu: e-postalar gönderilmez, sunucu günlüğüne yazılır (SMTP_URL ile gerçekten gönderilir).',
   smsNotConfigured: 'SMS sağlayıcısı yapılandırılmamış (SMS_WEBHOOK_URL)',
   saved: 'Ayarlar kaydedildi',
   saveFailed: 'Ayarlar kaydedilemedi',
@@ -115,7 +116,8 @@ export const projectSettingsSchema = z.object({
 export type ProjectSettingsData = z.infer<typeof projectSettingsSchema>;
 
 /** Which delivery channels the server can use (the toggles are disabled without one). */
-export const transportsSchema = z.object({ email: z.boolean(), sms: z.boolean() });
+/** Which channels can deliver; `emailToLog`: demo mode without SMTP_URL, e-mails are written to the server's log. */
+export const transportsSchema = z.object({ email: z.boolean(), sms: z.boolean(), emailToLog: z.boolean() });
 export const projectSettingsResponse = z.object({ settings: projectSettingsSchema, transports: transportsSchema });
 
 export const brandingSchema = z.object({ appName: z.string() });

@@ -131,7 +131,7 @@ describe('project settings', () => {
         customerDailyLimit: null,
         customerMonthlyLimit: null,
       },
-      transports: { email: false, sms: false },
+      transports: { email: false, sms: false, emailToLog: false },
     });
 
     const base = await listen(t.app);

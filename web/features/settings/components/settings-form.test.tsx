@@ -25,7 +25,7 @@ const project: ProjectSettingsData = {
 function renderForm(props: Partial<SettingsFormProps> = {}) {
   const onSave = vi.fn<SettingsFormProps['onSave']>(async () => undefined);
   const router = createMemoryRouter([
-    { path: '/', element: <SettingsForm system={system} project={project} transports={{ email: false, sms: true }} onSave={onSave} {...props} /> },
+    { path: '/', element: <SettingsForm system={system} project={project} transports={{ email: false, sms: true, emailToLog: false }} onSave={onSave} {...props} /> },
   ]);
   render(<RouterProvider router={router} />);
   return onSave;
@@ -70,6 +70,11 @@ describe('SettingsForm', () => {
     expect(screen.getByLabelText('SMS bildirimleri')).toBeEnabled();
     await userEvent.click(screen.getByRole('button', { name: 'Ayarları Kaydet' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledWith({ system: undefined, project }));
+  });
+
+  it('says, in demo mode, that e-mails go to the server log', async () => {
+    renderForm({ transports: { email: true, sms: false, emailToLog: true } });
+    expect(await screen.findByRole('checkbox', { name: 'E-posta bildirimleri' })).toHaveAccessibleDescription(SETTINGS_MESSAGES.emailToLog);
   });
 
   it('edits the approval threshold and the customer limits in the desk section: empty is off, a bad amount is refused on its field', async () => {

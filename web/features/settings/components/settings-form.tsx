@@ -27,7 +27,7 @@ export interface SettingsFormProps {
   /** Present for a super admin only: the system section fields appear with it. */
   system: SystemSettingsData | undefined;
   project: ProjectSettingsData;
-  transports: { email: boolean; sms: boolean };
+  transports: { email: boolean; sms: boolean; emailToLog: boolean };
   onSave: (values: { system?: z.output<typeof systemSettingsBody>; project: z.output<typeof projectSettingsBody> }) => Promise<unknown>;
 }
 
@@ -139,7 +139,7 @@ export function SettingsForm({ system, project, transports, onSave }: SettingsFo
       <Card>
         <CardHeader title="Bildirimler" description="Yöneticiler ve adminler senkronizasyon hatalarında, uzun bekleyen taleplerde ve agent müdahalelerinde bilgilendirilir." />
         <CardBody className="grid gap-4 sm:grid-cols-2">
-          <Checkbox label="E-posta bildirimleri" disabled={!transports.email} hint={transports.email ? undefined : SETTINGS_MESSAGES.emailNotConfigured} {...field('emailNotifications')} />
+          <Checkbox label="E-posta bildirimleri" disabled={!transports.email} hint={!transports.email ? SETTINGS_MESSAGES.emailNotConfigured : transports.emailToLog ? SETTINGS_MESSAGES.emailToLog : undefined} {...field('emailNotifications')} />
           <Checkbox label="SMS bildirimleri" disabled={!transports.sms} hint={transports.sms ? undefined : SETTINGS_MESSAGES.smsNotConfigured} {...field('smsNotifications')} />
           <Input label="Bekleme Uyarısı (dakika)" type="number" inputMode="numeric" required min={1} hint="Bu süreden uzun bekleyen talepler bildirilir." error={error('waitingAlertMinutes')} {...numberField('waitingAlertMinutes')} />
         </CardBody>
