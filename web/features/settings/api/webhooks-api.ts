@@ -17,7 +17,7 @@ const webhooksKey = (projectId: number) => queryKeys.project(projectId).scope('w
 const deliveriesKey = (projectId: number, webhookId: number) => queryKeys.project(projectId).scope('webhook-deliveries', { webhookId });
 
 /** While a delivery waits for its (next) attempt, the open log asks again this often. */
-export const PENDING_REFRESH_MS = 2_000;
+const PENDING_REFRESH_MS = 2_000;
 
 export function useWebhooks(projectId: number) {
   return useQuery({ queryKey: webhooksKey(projectId), queryFn: ({ signal }) => apiCall(listWebhooks, { params: { projectId } }, { signal }) });

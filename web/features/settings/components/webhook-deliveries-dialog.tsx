@@ -7,7 +7,7 @@ import { useRedeliverWebhook, useWebhookDeliveries } from '../api/webhooks-api';
 const STATUS_TONES: Record<WebhookDelivery['status'], BadgeTone> = { pending: 'info', delivered: 'success', failed: 'danger' };
 
 /** The event's Turkish name: the seven a webhook can choose, and the test event 'Test gönder' sends. */
-export function eventLabel(eventType: string): string {
+function eventLabel(eventType: string): string {
   if (eventType === 'webhook.test') return 'Test olayı';
   return Object.hasOwn(WEBHOOK_EVENT_LABELS, eventType) ? WEBHOOK_EVENT_LABELS[eventType as keyof typeof WEBHOOK_EVENT_LABELS] : eventType;
 }

@@ -15,7 +15,7 @@ interface WebhookState {
 }
 
 /** Switched off by the server, switched off by hand, failing, or working. */
-export function stateOf(webhook: Webhook): WebhookState {
+function stateOf(webhook: Webhook): WebhookState {
   if (!webhook.isActive && webhook.disabledAt) {
     return { label: 'Kapalı', tone: 'danger', note: `${WEBHOOK_MESSAGES.disabled} (${formatDateTimeWithYear(webhook.disabledAt)}). Yeniden açmak için 'Düzenle'.` };
   }
@@ -65,7 +65,7 @@ export function WebhooksCard({ projectId }: { projectId: number }) {
   };
 
   return (
-    <Card>
+    <Card data-testid="webhooks-card">
       <CardHeader
         title="Webhooklar"
         description="Projedeki olaylar (talep oluşturuldu, onaylandı, senkronizasyon bitti…) gizli anahtarla imzalanıp kendi sisteminize gönderilir."
