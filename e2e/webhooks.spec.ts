@@ -117,6 +117,14 @@ test('an admin adds a webhook, its test event arrives signed with the secret sho
     await expect(edit.getByLabel(/URL/)).toHaveValue(url);
     await expect(edit.getByLabel('Talep oluşturuldu')).toBeChecked();
     await edit.screenshot({ path: `${SCREENSHOT_DIR}/webhooks-edit-390.png` });
+    await page.keyboard.press('Escape');
+    await expect(edit).toBeHidden();
+
+    // Removed after its confirmation, so no later test's events go to a closed receiver.
+    await row.getByRole('button', { name: 'Sil' }).click();
+    await page.getByRole('dialog', { name: 'Webhook silinsin mi?' }).getByRole('button', { name: 'Sil' }).click();
+    await expect(toast(page, WEBHOOK_MESSAGES.deleted)).toBeVisible();
+    await expect(row).toHaveCount(0);
   } finally {
     receiver.server.closeAllConnections();
     await new Promise((resolve) => receiver.server.close(resolve));
