@@ -25,5 +25,7 @@ export NODE_ENV=production
 export DEMO_ACTIVITY_EVERY_MS="${DEMO_ACTIVITY_EVERY_MS:-200}"
 # The Bridge Sync tests watch a project's first sync: no seeded sync history.
 export DEMO_SYNC_HISTORY=false
+# The webhooks test receives on 127.0.0.1 inside the test, over http: a private target the server otherwise refuses.
+export WEBHOOK_ALLOW_PRIVATE=true
 
 exec npx tsx server/main.ts

@@ -6,6 +6,7 @@ import { ApiTokensCard } from '../components/api-tokens-card';
 import { DemoActivitySwitch } from '../components/demo-activity-switch';
 import { RecentNotifications } from '../components/recent-notifications';
 import { SettingsForm } from '../components/settings-form';
+import { WebhooksCard } from '../components/webhooks-card';
 
 /** Sistem Ayarları (/settings, spec §2.12): the active project's settings, and the system's for a super admin. */
 export function SettingsPage() {
@@ -14,7 +15,7 @@ export function SettingsPage() {
 
 function ProjectSettingsScreen({ projectId }: { projectId: number }) {
   const isSystem = useGlobalAction('editSystemSettings');
-  const managesTokens = useProjectAction(projectId, 'manageIntegrations');
+  const managesIntegrations = useProjectAction(projectId, 'manageIntegrations');
   useSettingsLiveUpdates(projectId);
   const system = useSystemSettings(isSystem);
   const project = useProjectSettings(projectId);
@@ -44,7 +45,8 @@ function ProjectSettingsScreen({ projectId }: { projectId: number }) {
         transports={project.data.transports}
         onSave={(values) => save.mutateAsync(values)}
       />
-      {managesTokens && <ApiTokensCard projectId={projectId} />}
+      {managesIntegrations && <ApiTokensCard projectId={projectId} />}
+      {managesIntegrations && <WebhooksCard projectId={projectId} />}
       <RecentNotifications projectId={projectId} />
     </div>
   );
