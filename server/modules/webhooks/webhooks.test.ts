@@ -299,7 +299,8 @@ describe('delivery', () => {
     try {
       await newRequest();
       await vi.waitUntil(() => receiver.received.length === 1, { timeout: 10_000, interval: 20 });
-      expect((await deliveries(endpoint.id))[0]!.status).toBe('delivered');
+      // The receiver answered; the outcome is written just after.
+      await vi.waitUntil(async () => (await deliveries(endpoint.id))[0]!.status === 'delivered', { timeout: 10_000, interval: 20 });
     } finally {
       await webhookDispatcherOf(t.app.ctx).stop();
     }
