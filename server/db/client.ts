@@ -5,6 +5,7 @@ import * as schema from './schema';
 import { holdDataFolder } from './data-folder-lock';
 import { makePrivateFolder } from './private-files';
 import { keepStatistics } from './statistics';
+import { startPgliteWorker } from './pglite-worker/spawn';
 import { bounded } from '../lib/bounded';
 import { timePgClient } from './query-timing';
 import { withAfterCommit } from './after-commit';
@@ -161,18 +162,25 @@ export interface EmbeddedDatabase extends Database {
 }
 
 export async function openPglite(dataDir?: string, migrations: MigrationMode = 'apply', options: { template?: string } = {}): Promise<EmbeddedDatabase> {
-  const { PgliteWorkerClient } = await import('./pglite-worker/client');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
   // One process in the folder at a time; a backup refuses it while it is held.
   const release = dataDir ? holdDataFolder(dataDir) : () => undefined;
-  let client: Awaited<ReturnType<typeof PgliteWorkerClient.open>>;
+  let client: Awaited<ReturnType<typeof import('./pglite-worker/client').PgliteWorkerClient.open>>;
   try {
-    client = await PgliteWorkerClient.open(dataDir, options);
+    // Its thread starts opening the database now, before the modules below have loaded.
+    const started = startPgliteWorker({ dataDir, template: options.template });
+    try {
+      const { PgliteWorkerClient } = await import('./pglite-worker/client');
+      client = await PgliteWorkerClient.open(dataDir, options, started);
+    } catch (err) {
+      await started.worker.terminate();
+      throw err;
+    }
   } catch (err) {
     release();
     throw err;
   }
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
   const db = withAfterCommit(drizzle({ client: client as never, schema }) as unknown as Db);
   // One process holds an embedded data folder: no lock to take, only the version to check.
   try {
