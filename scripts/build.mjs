@@ -75,7 +75,8 @@ async function buildWeb(outDir) {
   });
 }
 
-async function buildServer(outDir) {
+/** The server's programs into `outDir` (also used by server/start-modules.test.ts, which reads what each loads). */
+export async function buildServer(outDir) {
   const esbuild = await import('esbuild');
   await esbuild.build({
     absWorkingDir: root,

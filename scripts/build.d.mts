@@ -1,0 +1,6 @@
+/** Types of build.mjs (plain JavaScript: it runs before anything is built). */
+export const SERVER_ENTRIES: Record<string, string>;
+export function buildServer(outDir: string): Promise<void>;
+export function sourceStamp(): string;
+export function currentStamp(): string | null;
+export function build(options?: { ifStale?: boolean }): Promise<{ built: boolean; stamp: string }>;
