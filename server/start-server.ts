@@ -20,21 +20,30 @@ export async function startServer(config: Config, database: PendingDatabase): Pr
   if (config.DATABASE_URL && !config.APP_SECRET) app.log.warn('APP_SECRET is not set: several instances need the same APP_SECRET');
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  // Demo projects sync from a real database of their own, served on this machine. Started after
-  // listening (it opens embedded databases of its own): only the sync jobs, started next, need it.
-  const demoExternal = isDemoMode(config) ? await startDemoExternalSystem(app.ctx) : null;
-  // A fresh demo's history (audit rows, notifications, Bridge Sync runs against those systems), in
-  // the background so the first start is not held up by it.
-  const historyStop = new AbortController();
-  const history = seeded
-    ? (async () => {
-        await seeded.write();
-        if (demoExternal && config.DEMO_SYNC_HISTORY) await recordDemoSyncHistory(app.ctx, demoExternal, historyStop.signal);
-      })().catch((err) => app.log.warn({ err }, 'demo history failed'))
-    : null;
-  const stopJobs = config.JOBS_ENABLED ? await startBackgroundJobs(app.ctx) : async () => undefined;
-
+  // From the first answer on, a stop signal shuts down in order (the database closed, the data
+  // folder's lock released), also while the steps below still run: the shutdown waits for them.
+  let demoExternal: Awaited<ReturnType<typeof startDemoExternalSystem>> | null = null;
+  let history: Promise<void> | null = null;
+  let stopJobs: () => Promise<void> = async () => undefined;
   let stopping = false;
+  const historyStop = new AbortController();
+  const rest = (async () => {
+    // Demo projects sync from a real database of their own, served on this machine. Started after
+    // listening (it opens embedded databases of its own): only the sync jobs, started next, need it.
+    demoExternal = isDemoMode(config) ? await startDemoExternalSystem(app.ctx) : null;
+    const external = demoExternal;
+    // A fresh demo's history (audit rows, notifications, Bridge Sync runs against those systems), in
+    // the background so the first start is not held up by it.
+    history = seeded
+      ? (async () => {
+          await seeded.write();
+          if (external && config.DEMO_SYNC_HISTORY) await recordDemoSyncHistory(app.ctx, external, historyStop.signal);
+        })().catch((err) => app.log.warn({ err }, 'demo history failed'))
+      : null;
+    // Not started once a stop has been asked for.
+    if (config.JOBS_ENABLED && !stopping) stopJobs = await startBackgroundJobs(app.ctx);
+  })();
+
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -44,6 +53,8 @@ export async function startServer(config: Config, database: PendingDatabase): Pr
     const force = setTimeout(() => process.exit(1), 10_000 + config.SHUTDOWN_DRAIN_SECONDS * 1000);
     force.unref();
     if (config.SHUTDOWN_DRAIN_SECONDS > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_SECONDS * 1000));
+    // A start step that failed has ended the process already (main.ts); here it only has to be over.
+    await rest.catch(() => undefined);
     await stopJobs();
     historyStop.abort();
     await app.close();
@@ -54,4 +65,5 @@ export async function startServer(config: Config, database: PendingDatabase): Pr
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  await rest;
 }
