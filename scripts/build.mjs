@@ -27,7 +27,7 @@ const INPUT_DIRS = ['common', 'server', 'web', 'scripts'];
 const INPUT_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'vite.config.ts'];
 const SKIP = /(\.test\.tsx?|\.spec\.tsx?)$|(^|\/)(test|test-support)\//;
 
-/** The server's programs: each one file in dist/server/, so `import.meta.url` sits beside migrations/. */
+/** The server's programs: each one file in dist/server/ (with the chunks they share), so `import.meta.url` sits beside migrations/. */
 export const SERVER_ENTRIES = {
   main: 'server/main.ts',
   migrate: 'server/cli/migrate.ts',
@@ -78,7 +78,8 @@ async function buildWeb(outDir) {
   });
 }
 
-async function buildServer(outDir) {
+/** The server's programs into `outDir` (also used by server/start-modules.test.ts, which reads what each loads). */
+export async function buildServer(outDir) {
   const esbuild = await import('esbuild');
   await esbuild.build({
     absWorkingDir: root,
@@ -87,6 +88,10 @@ async function buildServer(outDir) {
     bundle: true,
     platform: 'node',
     format: 'esm',
+    // A dynamic import() becomes a file of its own, loaded when reached: main.js starts opening the
+    // database before the rest of the server loads (server/main.ts). Code the programs share goes
+    // into chunk files beside them.
+    splitting: true,
     target: 'node20',
     // Packages stay in node_modules (PGlite finds its WebAssembly beside its own files).
     packages: 'external',

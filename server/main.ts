@@ -1,61 +1,21 @@
-import { buildApp } from './app';
-import { isDemoMode } from './config';
 import { loadConfigOrExit } from './config-check';
 import { openDatabase } from './db/client';
-import { seedDemo } from './db/seed/seed-demo';
-import { startBackgroundJobs } from './jobs';
-import { recordDemoSyncHistory, startDemoExternalSystem } from './modules/bridge-sync';
-import { beginDraining } from './ops/readiness';
+import { pendingDatabase } from './db/pending-database';
 
-/** Starts the whole product: migrate, seed demo data on first start, serve web + API + socket. */
+/**
+ * Starts the whole product (start-server.ts). This file loads little on purpose: the database
+ * starts opening first — the embedded one compiles and starts PostgreSQL in a thread of its own,
+ * about a second — and the rest of the program loads and the app is built meanwhile. Nothing is
+ * served before the database is open.
+ */
 async function main() {
   const config = loadConfigOrExit();
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    migrations: config.MIGRATE_ON_START ? 'apply' : 'verify',
-  });
-  const app = await buildApp({ config, database });
-  const seeded = isDemoMode(config) ? await seedDemo(app.ctx) : null;
-  if (seeded) app.log.info('demo data seeded (password: demo1234)');
-  if (!config.DATABASE_URL && !config.APP_SECRET) app.log.info(`secrets key kept in ${config.DATA_DIR}`);
-  if (config.DATABASE_URL && !config.APP_SECRET) app.log.warn('APP_SECRET is not set: several instances need the same APP_SECRET');
-
-  await app.listen({ port: config.PORT, host: config.HOST });
-  // Demo projects sync from a real database of their own, served on this machine. Started after
-  // listening (it opens embedded databases of its own): only the sync jobs, started next, need it.
-  const demoExternal = isDemoMode(config) ? await startDemoExternalSystem(app.ctx) : null;
-  // A fresh demo's history (audit rows, notifications, Bridge Sync runs against those systems), in
-  // the background so the first start is not held up by it.
-  const historyStop = new AbortController();
-  const history = seeded
-    ? (async () => {
-        await seeded.write();
-        if (demoExternal && config.DEMO_SYNC_HISTORY) await recordDemoSyncHistory(app.ctx, demoExternal, historyStop.signal);
-      })().catch((err) => app.log.warn({ err }, 'demo history failed'))
-    : null;
-  const stopJobs = config.JOBS_ENABLED ? await startBackgroundJobs(app.ctx) : async () => undefined;
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    // Not ready from now on; still serving during the drain, so a balancer moves traffic away first.
-    beginDraining(app.ctx);
-    const force = setTimeout(() => process.exit(1), 10_000 + config.SHUTDOWN_DRAIN_SECONDS * 1000);
-    force.unref();
-    if (config.SHUTDOWN_DRAIN_SECONDS > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_SECONDS * 1000));
-    await stopJobs();
-    historyStop.abort();
-    await app.close();
-    await history;
-    await demoExternal?.stop();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  const database = pendingDatabase(
+    config.DATABASE_URL ? 'postgres' : 'pglite',
+    openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, migrations: config.MIGRATE_ON_START ? 'apply' : 'verify' }),
+  );
+  const { startServer } = await import('./start-server');
+  await startServer(config, database);
 }
 
 main().catch((err) => {

@@ -1,10 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import * as schema from './schema';
+// Types only at load: the tables (and Drizzle) load as the database opens, after the embedded
+// database's thread has started (server/main.ts loads this file before anything else).
+import type * as schema from './schema';
 import { holdDataFolder } from './data-folder-lock';
 import { makePrivateFolder } from './private-files';
 import { keepStatistics } from './statistics';
+import { startPgliteWorker } from './pglite-worker/spawn';
 import { bounded } from '../lib/bounded';
 import { timePgClient } from './query-timing';
 import { withAfterCommit } from './after-commit';
@@ -56,6 +59,7 @@ export async function openPostgres(url: string, poolSize = 10, migrations: Migra
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const schema = await import('./schema');
   // numeric stays a string (money is exact); bigint counts become numbers.
   pg.types.setTypeParser(20, (v) => Number(v));
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
@@ -161,18 +165,26 @@ export interface EmbeddedDatabase extends Database {
 }
 
 export async function openPglite(dataDir?: string, migrations: MigrationMode = 'apply', options: { template?: string } = {}): Promise<EmbeddedDatabase> {
-  const { PgliteWorkerClient } = await import('./pglite-worker/client');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
   // One process in the folder at a time; a backup refuses it while it is held.
   const release = dataDir ? holdDataFolder(dataDir) : () => undefined;
-  let client: Awaited<ReturnType<typeof PgliteWorkerClient.open>>;
+  let client: Awaited<ReturnType<typeof import('./pglite-worker/client').PgliteWorkerClient.open>>;
   try {
-    client = await PgliteWorkerClient.open(dataDir, options);
+    // Its thread starts opening the database now, before the modules below have loaded.
+    const started = startPgliteWorker({ dataDir, template: options.template });
+    try {
+      const { PgliteWorkerClient } = await import('./pglite-worker/client');
+      client = await PgliteWorkerClient.open(dataDir, options, started);
+    } catch (err) {
+      await started.worker.terminate();
+      throw err;
+    }
   } catch (err) {
     release();
     throw err;
   }
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const schema = await import('./schema');
   const db = withAfterCommit(drizzle({ client: client as never, schema }) as unknown as Db);
   // One process holds an embedded data folder: no lock to take, only the version to check.
   try {

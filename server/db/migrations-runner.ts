@@ -1,4 +1,3 @@
-import { readMigrationFiles } from 'drizzle-orm/migrator';
 
 /**
  * Schema migrations with several instances: applied under a PostgreSQL advisory lock (instances
@@ -40,9 +39,11 @@ export class SchemaBehindCodeError extends Error {
 
 const knownCache = new Map<string, { count: number; latest: number }>();
 
-function knownMigrations(folder: string) {
+async function knownMigrations(folder: string) {
   let known = knownCache.get(folder);
   if (!known) {
+    // Loaded here, not with this file: server/main.ts loads it before the embedded database has started.
+    const { readMigrationFiles } = await import('drizzle-orm/migrator');
     const files = readMigrationFiles({ migrationsFolder: folder });
     known = { count: files.length, latest: Math.max(0, ...files.map((m) => m.folderMillis)) };
     knownCache.set(folder, known);
@@ -52,7 +53,7 @@ function knownMigrations(folder: string) {
 
 /** What the database holds against what this code knows (no table yet: nothing applied). */
 export async function readSchemaState(query: RunQuery, folder: string): Promise<SchemaState> {
-  const known = knownMigrations(folder);
+  const known = await knownMigrations(folder);
   const [table] = await query(`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
   let applied = 0;
   let appliedLatest = 0;

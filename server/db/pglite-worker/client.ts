@@ -1,9 +1,10 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import { readRawResult, type RawResult } from '../pglite-raw-statements';
 import { compactParserTable, OWN_PARSERS, type ArrayTypeRow } from '../pglite-parsers';
 import { timed } from '../query-timing';
 import type { WorkerError, WorkerReply, WorkerRequest } from './protocol';
+import { startPgliteWorker, type StartedWorker } from './spawn';
 
 type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 type QueryOptions = { rowMode?: 'object' | 'array'; parsers?: PGlite['parsers'] };
@@ -24,14 +25,6 @@ function toError(error: WorkerError): Error {
  * Drizzle's PGlite driver takes: queries and transactions are sent to the worker and their rows
  * come back. The API's thread keeps serving requests while PostgreSQL runs a statement.
  */
-/**
- * Under tsx (sources) the worker boots through boot.mjs, which registers tsx in the thread; in a
- * build (dist/server/, one file per program) it is the bundled pglite-worker.js beside this code.
- */
-function workerEntry(): URL {
-  return import.meta.url.endsWith('.ts') ? new URL('./boot.mjs', import.meta.url) : new URL('./pglite-worker.js', import.meta.url);
-}
-
 export class PgliteWorkerClient implements PgliteLike {
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
@@ -63,12 +56,19 @@ export class PgliteWorkerClient implements PgliteLike {
     worker.on('exit', (code) => fail(new Error(`embedded database worker exited (${code})`)));
   }
 
-  /** Starts the worker and opens the database in `dataDir` (in memory when undefined). */
-  static async open(dataDir: string | undefined, options: { template?: string } = {}): Promise<PgliteWorkerClient> {
-    const worker = new Worker(workerEntry());
+  /**
+   * The database in `dataDir` (in memory when undefined), open: in a worker started here, or in
+   * one already started for it (spawn.ts), which has been opening it meanwhile.
+   */
+  static async open(
+    dataDir: string | undefined,
+    options: { template?: string } = {},
+    { worker, ended }: StartedWorker = startPgliteWorker({ dataDir, template: options.template }),
+  ): Promise<PgliteWorkerClient> {
     const client = new PgliteWorkerClient(worker);
     try {
-      client.parsers = compactParserTable(await client.call<ArrayTypeRow[]>({ op: 'open', dataDir, template: options.template }), OWN_PARSERS);
+      const arrayTypes = await Promise.race([client.call<ArrayTypeRow[]>({ op: 'open' }), ended.then((err) => Promise.reject(err))]);
+      client.parsers = compactParserTable(arrayTypes, OWN_PARSERS);
     } catch (err) {
       await worker.terminate();
       throw err;

@@ -3,8 +3,8 @@
  * pglite-worker/client.ts). Every request carries an id; the worker answers each id once.
  */
 export type WorkerRequest =
-  /** `template`: a data folder dumped by 'dump' (a tar file) to start an in-memory database from. */
-  | { id: number; op: 'open'; dataDir: string | undefined; template?: string }
+  /** Answers once the database the worker opens as it starts (spawn.ts's WorkerOpen) is open. */
+  | { id: number; op: 'open' }
   /** Writes the database's data folder as a tar file (for a template). */
   | { id: number; op: 'dump'; path: string }
   | { id: number; op: 'query'; text: string; params: unknown[]; txId: number | null }

@@ -1,12 +1,13 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
-import { compactPgliteParsers, OWN_PARSERS } from '../pglite-parsers';
+import { compactPgliteParsers, OWN_PARSERS, type ArrayTypeRow } from '../pglite-parsers';
 import { pgliteRawStatements } from '../pglite-raw-statements';
 import { keepCreatedFilesPrivate, makePrivateFolder, tightenTree } from '../private-files';
 import type { WorkerError, WorkerReply, WorkerRequest } from './protocol';
+import type { WorkerOpen } from './spawn';
 
 /**
  * The embedded PostgreSQL's own thread: PGlite (PostgreSQL in WebAssembly) runs every statement
@@ -43,6 +44,28 @@ function toWorkerError(err: unknown): WorkerError {
   return { name: err.name, message: err.message, fields };
 }
 
+/**
+ * Opens the database this thread was started for, as soon as it starts (the API's thread loads
+ * its own modules meanwhile). Answers the array types for the API's parser table.
+ */
+async function open({ dataDir, template }: WorkerOpen): Promise<ArrayTypeRow[]> {
+  if (dataDir) {
+    // Private from the first start, older folders tightened, and what PGlite creates from now on too.
+    makePrivateFolder(dataDir);
+    tightenTree(dataDir);
+    keepCreatedFilesPrivate(fs, dataDir);
+  }
+  // A template skips initdb and the migrations: a test file's database starts in a second, not in several.
+  const loadDataDir = template ? new Blob([fs.readFileSync(template)]) : undefined;
+  pg = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm, btree_gin }, parsers: OWN_PARSERS });
+  statements = pgliteRawStatements(pg);
+  // The API's thread reads named statements' replies with the same parser table.
+  return compactPgliteParsers(pg, OWN_PARSERS);
+}
+const opening = open(workerData as WorkerOpen);
+// Heard by the 'open' request; until then, not an unhandled rejection.
+opening.catch(() => undefined);
+
 function requireOpen(): { pg: PGlite; statements: ReturnType<typeof pgliteRawStatements> } {
   if (!pg || !statements) throw new Error('embedded database is not open');
   return { pg, statements };
@@ -50,20 +73,8 @@ function requireOpen(): { pg: PGlite; statements: ReturnType<typeof pgliteRawSta
 
 async function handle(request: WorkerRequest): Promise<unknown> {
   switch (request.op) {
-    case 'open': {
-      if (request.dataDir) {
-        // Private from the first start, older folders tightened, and what PGlite creates from now on too.
-        makePrivateFolder(request.dataDir);
-        tightenTree(request.dataDir);
-        keepCreatedFilesPrivate(fs, request.dataDir);
-      }
-      // A template skips initdb and the migrations: a test file's database starts in a second, not in several.
-      const loadDataDir = request.template ? new Blob([fs.readFileSync(request.template)]) : undefined;
-      pg = await PGlite.create({ dataDir: request.dataDir, loadDataDir, extensions: { pg_trgm, btree_gin }, parsers: OWN_PARSERS });
-      statements = pgliteRawStatements(pg);
-      // The API's thread reads named statements' replies with the same parser table.
-      return compactPgliteParsers(pg, OWN_PARSERS);
-    }
+    case 'open':
+      return opening;
     case 'dump': {
       const dump = await requireOpen().pg.dumpDataDir('none');
       const partial = `${request.path}.${process.pid}.${Date.now()}.partial`;

@@ -1,4 +1,5 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+// Types only at load: the mail library is loaded by the first e-mail sent over SMTP, not at every start.
+import type { Transporter } from 'nodemailer';
 import { demoInboxOn } from '../../config';
 import type { AppContext } from '../../context';
 
@@ -14,10 +15,12 @@ export interface OutgoingMessage {
 const SEND_TIMEOUT_MS = 15_000;
 
 const mailers = new WeakMap<AppContext, Transporter>();
-function mailerFor(ctx: AppContext, url: string): Transporter {
+async function mailerFor(ctx: AppContext, url: string): Promise<Transporter> {
   let mailer = mailers.get(ctx);
   if (!mailer) {
-    mailer = nodemailer.createTransport({
+    const { default: nodemailer } = await import('nodemailer');
+    // Another message may have made it meanwhile: one transport per app.
+    mailer = mailers.get(ctx) ?? nodemailer.createTransport({
       url,
       connectionTimeout: SEND_TIMEOUT_MS,
       greetingTimeout: SEND_TIMEOUT_MS,
@@ -38,7 +41,7 @@ export async function sendMessage(ctx: AppContext, message: OutgoingMessage): Pr
       return;
     }
     if (!url) throw new Error('SMTP_URL yapılandırılmamış');
-    await mailerFor(ctx, url).sendMail({
+    await (await mailerFor(ctx, url)).sendMail({
       from: ctx.config.SMTP_FROM,
       to: message.recipient,
       subject: message.subject,

@@ -1,4 +1,6 @@
-import pg from 'pg';
+// Types only at load: the driver is loaded by the first PostgreSQL sync, not at every start (the
+// embedded database's server never needs it).
+import type pg from 'pg';
 import { toSourceError } from './source-errors';
 import { SOURCE_LIMITS, type SourceConfig, type SourceConnection } from './source-types';
 import { sqlSource, type SourceDialect } from './sql-source';
@@ -24,7 +26,8 @@ const POSTGRES: SourceDialect = {
 
 /** A read-only session on a PostgreSQL project database (pg driver). */
 export async function openPostgresSource(config: SourceConfig): Promise<SourceConnection> {
-  const client = new pg.Client({
+  const { default: driver } = await import('pg');
+  const client = new driver.Client({
     host: config.host,
     port: config.port ?? 5432,
     database: config.database,
