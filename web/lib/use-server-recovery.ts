@@ -1,15 +1,24 @@
 import { useEffect } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { matchQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { API_CLIENT } from '@common/constants';
 import { ApiError } from './api-error';
 import { fetchHealth } from './health';
+import { queryKeys } from './query-keys';
 import { isServerReachable, subscribeServerReach } from './server-reach';
 
-/** Fetches again what failed while the server was away; a refusal (4xx) would only answer the same. */
+/**
+ * Fetches again what failed while the server was away; a refusal (4xx) would only answer the same.
+ * Not the health check: it has its own poll, and refetching it here would loop when it alone
+ * cannot get through (a proxy that blocks /api/health) — its failure would mark the server
+ * unreachable, the next answer reachable again, and so on, dozens of times a second.
+ */
 function refetchFailedQueries(queryClient: QueryClient): Promise<void> {
   return queryClient.refetchQueries({
     type: 'active',
-    predicate: (query) => query.state.status === 'error' && !(query.state.error instanceof ApiError && query.state.error.isClientError),
+    predicate: (query) =>
+      query.state.status === 'error' &&
+      !(query.state.error instanceof ApiError && query.state.error.isClientError) &&
+      !matchQuery({ queryKey: queryKeys.health }, query),
   });
 }
 

@@ -8,6 +8,7 @@ import { ErrorState } from '@web/components/ui';
 import { LiveBadge } from '@web/features/bonus/components/live-badge';
 import { apiCall } from '@web/lib/api-call';
 import { createQueryClient } from '@web/lib/query-client';
+import { useHealth } from '@web/lib/health';
 import { reportAnswer } from '@web/lib/server-reach';
 import { projectSocket, type SocketStatus } from '@web/lib/socket';
 import { useServerRecovery } from '@web/lib/use-server-recovery';
@@ -97,5 +98,29 @@ describe('recovery', () => {
     await act(() => vi.advanceTimersByTimeAsync(API_CLIENT.recoveryProbeMs));
     await waitFor(() => expect(screen.getByText('Toplam 4')).toBeInTheDocument());
     expect(screen.getByText('Bağlı')).toBeInTheDocument();
+  });
+
+  it('with only the health check cut, any answer still brings the failed screen back', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let down = true;
+    mockFetch((call) => {
+      if (down || call.url.includes('/api/health')) return Promise.reject(new TypeError('Failed to fetch'));
+      return json(200, statsBody);
+    });
+    function WithHealth() {
+      useHealth({ poll: false });
+      return null;
+    }
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <WithHealth />
+        <Screen />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText(TERMS.unreachable)).toBeInTheDocument();
+    down = false;
+    // Any answer (here a call of the screen's own) brings it back.
+    await act(async () => void (await stats().catch(() => undefined)));
+    await waitFor(() => expect(screen.getByText('Toplam 4')).toBeInTheDocument());
   });
 });
