@@ -14,6 +14,8 @@ export interface AuthContext {
   sessionId: string;
   /** The role must use 2FA and the user has not set it up: only the setup calls answer. */
   totpSetupRequired?: boolean;
+  /** Set when a machine calls with a project's API token (on behalf of `user`, its creator). */
+  apiTokenId?: number;
   /** The project the path names, once the caller may work in it. */
   project?: { id: number; timeZone: string };
 }

@@ -11,6 +11,8 @@ export function registerPresence(app: App): void {
   presence.listen();
   app.addHook('onResponse', async (request, reply) => {
     if (!request.auth || request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+    // A machine's call with an API token is not its creator at work.
+    if (request.auth.apiTokenId !== undefined) return;
     presence.noteActivity(request.auth.user.id).catch((err) => request.log.warn({ err }, 'activity not recorded'));
   });
   // Before the socket server closes (its preClose hook is added later, so it runs after this one).

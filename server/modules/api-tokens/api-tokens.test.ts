@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_TOKEN_LIMIT_PER_PROJECT, API_TOKEN_MESSAGES } from '@common/schemas/api-tokens';
-import { apiTokens, auditLogs, bonusRequestEvents } from '../../db/schema';
+import { apiTokens, auditLogs, bonusRequestEvents, users } from '../../db/schema';
 import { bearer, buildProject, buildTenant, buildUser, createTestApp, login, siblingInstance, type TestApp } from '../../test/harness';
 import type { App } from '../../types';
 
@@ -136,6 +136,9 @@ describe('a machine calling with its token', () => {
 
   it('creates and completes requests under its own name in the timeline and the audit log', async () => {
     const machine = await tokenWith(['requests:create', 'requests:complete', 'requests:read']);
+    await t.app.ctx.events.settled();
+    const createdAt = t.clock.now().getTime() + 1;
+    t.clock.advance(120_000);
     const created = await call(t.app, 'POST', requestsUrl(tenant.project.id), machine.token, { externalId: `API-${Date.now()}`, customerUsername: 'oyuncu_api', amount: '25.00', priority: 3 });
     expect(created.statusCode, created.body).toBe(201);
     const requestId = created.json().data.id as number;
@@ -152,6 +155,9 @@ describe('a machine calling with its token', () => {
     expect(audit.filter((a) => a.username === label).map((a) => a.action)).toEqual(expect.arrayContaining(['CREATE_BONUS_REQUEST', 'COMPLETE_BONUS_REQUEST']));
     const [row] = await t.app.ctx.database.db.select().from(apiTokens).where(eq(apiTokens.id, machine.id));
     expect(row!.lastUsedAt).not.toBeNull();
+    // The machine's work is not its creator's activity: an away admin stays away.
+    const [creator] = await t.app.ctx.database.db.select({ lastActivityAt: users.lastActivityAt }).from(users).where(eq(users.id, tenant.members.admin.id));
+    expect(creator!.lastActivityAt?.getTime() ?? 0).toBeLessThan(createdAt);
   });
 
   it('a revoked token answers 401 at once, on the other instance too; an expired one too', async () => {
