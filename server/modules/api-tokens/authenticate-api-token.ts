@@ -42,6 +42,7 @@ export async function authenticateApiToken(
       abilities: apiTokens.abilities,
       expiresAt: apiTokens.expiresAt,
       revokedAt: apiTokens.revokedAt,
+      lastUsedAt: apiTokens.lastUsedAt,
       creatorId: users.id,
       creatorActive: users.isActive,
       timeZone: projectSettings.timezone,
@@ -55,11 +56,13 @@ export async function authenticateApiToken(
   }
   if (!call.ability || !row.abilities.includes(call.ability)) throw forbidden(API_TOKEN_MESSAGES.notAllowed);
   if (call.projectId !== row.projectId) throw forbidden(API_TOKEN_MESSAGES.otherProject);
-  // At most one write a minute per token, whatever the call rate.
-  await db
-    .update(apiTokens)
-    .set({ lastUsedAt: now })
-    .where(and(eq(apiTokens.id, row.id), or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, new Date(now.getTime() - LAST_USED_EVERY_MS)))));
+  // At most one write a minute per token, whatever the call rate; most calls skip the round trip.
+  if (row.lastUsedAt === null || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_EVERY_MS) {
+    await db
+      .update(apiTokens)
+      .set({ lastUsedAt: now })
+      .where(and(eq(apiTokens.id, row.id), or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, new Date(now.getTime() - LAST_USED_EVERY_MS)))));
+  }
   const label = `${row.name} (API anahtarı)`;
   return {
     apiTokenId: row.id,
