@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { History, KeyRound, Pencil, Plus, Send, Trash2, Webhook as WebhookIcon } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { History, KeyRound, Pencil, Plus, Send, Trash2, Webhook as WebhookIcon, type LucideIcon } from 'lucide-react';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_MESSAGES, type Webhook } from '@common/schemas/webhooks';
 import { Badge, Button, Card, CardHeader, EmptyState, ErrorState, SecretOnceDialog, Spinner, useConfirm, type BadgeTone } from '@web/components/ui';
 import { formatDateTimeWithYear } from '@web/lib/format';
@@ -121,42 +121,18 @@ export function WebhooksCard({ projectId }: { projectId: number }) {
                   <Button variant="outline" size="sm" icon={Pencil} aria-describedby={urlId} onClick={() => setEditing({ mode: 'edit', webhook })}>
                     Düzenle
                   </Button>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    icon={Send}
-                    aria-describedby={urlId}
-                    loading={test.isPending && test.variables === webhook.id}
-                    disabled={test.isPending}
-                    onClick={() => test.mutate(webhook.id)}
-                  >
+                  <MutationButton icon={Send} describedBy={urlId} mutation={test} id={webhook.id} onClick={() => test.mutate(webhook.id)}>
                     Test gönder
-                  </Button>
+                  </MutationButton>
                   <Button variant="outline" size="sm" icon={History} aria-describedby={urlId} onClick={() => setLogOf(webhook)}>
                     Gönderimler
                   </Button>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    icon={KeyRound}
-                    aria-describedby={urlId}
-                    loading={rotate.isPending && rotate.variables === webhook.id}
-                    disabled={rotate.isPending}
-                    onClick={() => void askRotate(webhook)}
-                  >
+                  <MutationButton icon={KeyRound} describedBy={urlId} mutation={rotate} id={webhook.id} onClick={() => void askRotate(webhook)}>
                     Anahtarı Yenile
-                  </Button>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    icon={Trash2}
-                    aria-describedby={urlId}
-                    loading={remove.isPending && remove.variables === webhook.id}
-                    disabled={remove.isPending}
-                    onClick={() => void askDelete(webhook)}
-                  >
+                  </MutationButton>
+                  <MutationButton icon={Trash2} describedBy={urlId} mutation={remove} id={webhook.id} onClick={() => void askDelete(webhook)}>
                     Sil
-                  </Button>
+                  </MutationButton>
                 </div>
               </li>
             );
@@ -181,5 +157,31 @@ export function WebhooksCard({ projectId }: { projectId: number }) {
       <SecretOnceDialog secret={shown?.secret ?? null} onClose={() => setShown(null)} title={shown?.title ?? ''} description={WEBHOOK_MESSAGES.secretShownOnce} testId="webhook-secret" />
       <WebhookDeliveriesDialog projectId={projectId} webhook={logOf} onClose={() => setLogOf(null)} />
     </Card>
+  );
+}
+
+/**
+ * A row's button for a mutation that takes the row's id: it shows the mutation running on its own
+ * row, and is disabled on every row while it runs (a second click sends nothing).
+ */
+function MutationButton({
+  icon,
+  describedBy,
+  mutation,
+  id,
+  onClick,
+  children,
+}: {
+  icon: LucideIcon;
+  describedBy: string;
+  mutation: { isPending: boolean; variables: unknown };
+  id: number;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button variant="outline" size="sm" icon={icon} aria-describedby={describedBy} loading={mutation.isPending && mutation.variables === id} disabled={mutation.isPending} onClick={onClick}>
+      {children}
+    </Button>
   );
 }
