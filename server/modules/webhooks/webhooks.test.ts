@@ -260,9 +260,11 @@ describe('delivery', () => {
 
     const test = await t.app.inject({ method: 'POST', url: `${base()}/${endpoint.id}/test`, headers: bearer(tokens.admin) });
     expect(test.statusCode).toBe(202);
-    await vi.waitUntil(async () => receiver.received.some((r) => r.event.type === 'webhook.test') || ((await deliverDueWebhooks(t.app.ctx)) >= 0 && receiver.received.some((r) => r.event.type === 'webhook.test')), { timeout: 10_000 });
-    const log = await t.app.inject({ method: 'GET', url: `${base()}/${endpoint.id}/deliveries`, headers: bearer(tokens.admin) });
-    expect(log.json().data[0]).toMatchObject({ eventType: 'webhook.test', status: 'delivered', attemptLog: [expect.objectContaining({ statusCode: 200 })] });
+    // The receiver has the event a moment before the delivery row says so: wait for the row, the thing the screen shows.
+    const readLog = async () => (await t.app.inject({ method: 'GET', url: `${base()}/${endpoint.id}/deliveries`, headers: bearer(tokens.admin) })).json().data[0];
+    await vi.waitUntil(async () => (await readLog()).status === 'delivered' || ((await deliverDueWebhooks(t.app.ctx)) >= 0 && (await readLog()).status === 'delivered'), { timeout: 10_000 });
+    expect(receiver.received.some((r) => r.event.type === 'webhook.test')).toBe(true);
+    expect(await readLog()).toMatchObject({ eventType: 'webhook.test', status: 'delivered', attemptLog: [expect.objectContaining({ statusCode: 200 })] });
     // Another endpoint's delivery id answers 404.
     const stranger = await t.app.inject({ method: 'POST', url: `${base()}/${endpoint.id}/deliveries/999999/redeliver`, headers: bearer(tokens.admin) });
     expect(stranger.statusCode).toBe(404);
