@@ -14,6 +14,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** Set once authentication and validation passed: the route's handler runs (plugins/authenticate.ts). */
+    reachedHandler: boolean;
   }
   interface FastifyContextConfig {
     /** Reachable without a session (login, refresh, health, docs). */

@@ -33,6 +33,7 @@ function bearer(header: string | undefined): string | undefined {
  */
 export function registerAuthentication(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('reachedHandler', false);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.config?.public) return;
     if (!route.config?.permission) throw new Error(`${String(route.method)} ${route.url}: no permission declared`);
@@ -67,15 +68,21 @@ export function registerAuthentication(app: FastifyInstance): void {
     if (rawProjectId !== undefined && !projectAccess) throw notFound(PROJECT_NOT_FOUND);
     if (permission !== 'authenticated' && !can(auth.user.role, permission)) throw forbidden();
   });
+  // Past authentication and body validation: from here on the call may change something.
+  app.addHook('preHandler', async (request) => {
+    request.reachedHandler = true;
+  });
   // Whatever a mutating call changed (a role, a membership, a deactivation…), this instance's
   // session cache forgets before the answer leaves, so the caller's next call sees it.
   // Other instances hear it from the database (migration 0007). Safe by default: no call
-  // has to remember to announce what it touched.
+  // has to remember to announce what it touched. A call refused before its handler (no session,
+  // no right, a body that fails validation) changed nothing, and a stream of them must not make
+  // every other user's next call read its session again.
   app.addHook('onSend', async (request, reply) => {
     // Sign-in, refresh, 2FA setup and backup codes carry secrets; no /api/auth answer is ever kept
     // by a browser or proxy, whichever route (or refusal) answered.
     if (request.url.startsWith('/api/auth/')) reply.header('cache-control', 'no-store');
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS' && request.url.startsWith('/api/')) {
+    if (request.reachedHandler && request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS' && request.url.startsWith('/api/')) {
       sessionCacheOf(app.ctx).invalidate();
     }
   });

@@ -104,6 +104,20 @@ describe('session cache', () => {
     expect((await requests(t.app, token, project.id)).statusCode).toBe(404);
   });
 
+  it('a mutating call refused before its handler leaves the cache alone; one that reached it clears it', async () => {
+    const { project, token } = await signedInMember();
+    expect((await requests(t.app, token, project.id)).statusCode).toBe(200);
+    const sessionId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
+    const create = (payload: unknown) => t.app.inject({ method: 'POST', url: `/api/bonus/projects/${project.id}/requests`, headers: bearer(token), payload: payload as object });
+    // A body that fails validation, and a project the caller is no member of: nothing ran, nothing changed.
+    expect((await create({ amount: 'çok' })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: '/api/bonus/projects/999999/requests', headers: bearer(token), payload: {} })).statusCode).toBe(404);
+    expect(sessionCacheOf(t.app.ctx).get(sessionId)).toBeDefined();
+    const made = await create({ customerUsername: 'onbellek', customerName: 'Önbellek Testi', amount: '10.00', priority: 3 });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(sessionCacheOf(t.app.ctx).get(sessionId)).toBeUndefined();
+  });
+
   it('keeps at most a bounded number of project answers per session', async () => {
     const { token } = await signedInMember();
     for (let id = 900_000; id < 900_000 + MAX_PROJECTS_PER_SESSION + 20; id++) {
