@@ -164,13 +164,17 @@ export interface EmbeddedDatabase extends Database {
   dumpDataDir(path: string): Promise<void>;
 }
 
-export async function openPglite(dataDir?: string, migrations: MigrationMode = 'apply', options: { template?: string } = {}): Promise<EmbeddedDatabase> {
+export async function openPglite(
+  dataDir?: string,
+  migrations: MigrationMode = 'apply',
+  options: { template?: string; wasmModule?: WebAssembly.Module } = {},
+): Promise<EmbeddedDatabase> {
   // One process in the folder at a time; a backup refuses it while it is held.
   const release = dataDir ? holdDataFolder(dataDir) : () => undefined;
   let client: Awaited<ReturnType<typeof import('./pglite-worker/client').PgliteWorkerClient.open>>;
   try {
     // Its thread starts opening the database now, before the modules below have loaded.
-    const started = startPgliteWorker({ dataDir, template: options.template });
+    const started = startPgliteWorker({ dataDir, template: options.template, wasmModule: options.wasmModule });
     try {
       const { PgliteWorkerClient } = await import('./pglite-worker/client');
       client = await PgliteWorkerClient.open(dataDir, options, started);

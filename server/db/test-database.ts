@@ -10,7 +10,7 @@ import { MIGRATIONS_FOLDER, openPglite, openPostgres, type Database } from './cl
  */
 export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const base = process.env.TEST_DATABASE_URL;
-  if (!base) return openPglite(undefined, 'apply', { template: await migratedTemplate() });
+  if (!base) return openPglite(undefined, 'apply', { template: await migratedTemplate(), wasmModule: await compiledPglite() });
   const name = `bonus_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const { default: pg } = await import('pg');
   const admin = new pg.Client({ connectionString: base });
@@ -31,6 +31,13 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
       await drop.end();
     },
   };
+}
+
+/** PostgreSQL's WebAssembly, compiled once per test process (its files run one after another in it) and shared by every thread. */
+let compiled: Promise<WebAssembly.Module> | undefined;
+function compiledPglite(): Promise<WebAssembly.Module> {
+  compiled ??= fs.promises.readFile(path.join(root, 'node_modules/@electric-sql/pglite/dist/pglite.wasm')).then((bytes) => WebAssembly.compile(bytes));
+  return compiled;
 }
 
 export const usingPostgres = () => Boolean(process.env.TEST_DATABASE_URL);

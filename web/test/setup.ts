@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import '@common/zod-tr';
 import { cleanup, configure } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
 
 // jsdom has no matchMedia; the theme store asks it for the system preference.
@@ -26,6 +27,12 @@ configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();
+  // Files share one jsdom per worker (vitest.config.ts): what a test built by hand, outside
+  // render(), goes too.
+  document.body.replaceChildren();
+  // sonner keeps its toasts in a module-wide list and replays the ones still active to the next
+  // Toaster: a test's toasts would fill the next test's three visible places until they time out.
+  toast.dismiss();
   localStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

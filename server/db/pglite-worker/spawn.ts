@@ -5,6 +5,11 @@ export interface WorkerOpen {
   dataDir: string | undefined;
   /** A data folder dumped by 'dump' (a tar file) to start an in-memory database from. */
   template?: string;
+  /**
+   * PostgreSQL's WebAssembly, compiled once by the caller. A test process opens a database per
+   * file, and each new thread would otherwise compile it again (about 0.2 s of CPU each time).
+   */
+  wasmModule?: WebAssembly.Module;
 }
 
 /** A worker thread started, and the error it ended with, should it end. */

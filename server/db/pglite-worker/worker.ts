@@ -48,7 +48,7 @@ function toWorkerError(err: unknown): WorkerError {
  * Opens the database this thread was started for, as soon as it starts (the API's thread loads
  * its own modules meanwhile). Answers the array types for the API's parser table.
  */
-async function open({ dataDir, template }: WorkerOpen): Promise<ArrayTypeRow[]> {
+async function open({ dataDir, template, wasmModule }: WorkerOpen): Promise<ArrayTypeRow[]> {
   if (dataDir) {
     // Private from the first start, older folders tightened, and what PGlite creates from now on too.
     makePrivateFolder(dataDir);
@@ -57,7 +57,7 @@ async function open({ dataDir, template }: WorkerOpen): Promise<ArrayTypeRow[]> 
   }
   // A template skips initdb and the migrations: a test file's database starts in a second, not in several.
   const loadDataDir = template ? new Blob([fs.readFileSync(template)]) : undefined;
-  pg = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm, btree_gin }, parsers: OWN_PARSERS });
+  pg = await PGlite.create({ ...(wasmModule ? { wasmModule } : {}), dataDir, loadDataDir, extensions: { pg_trgm, btree_gin }, parsers: OWN_PARSERS });
   statements = pgliteRawStatements(pg);
   // The API's thread reads named statements' replies with the same parser table.
   return compactPgliteParsers(pg, OWN_PARSERS);

@@ -21,7 +21,8 @@ import { embeddedSource, type EmbeddedTestSource } from './test-support/test-sou
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const APP_SECRET = 'interrupted-sync-test-secret-0123456789abcdef';
-const SOURCE_ROWS = 60_000;
+// Six batches of the import (REQUEST_BATCH_SIZE): the kill comes after the first is written.
+const SOURCE_ROWS = 30_000;
 const PASSWORD = 'Kesinti-Testi-1';
 
 let source: EmbeddedTestSource;
