@@ -7,7 +7,7 @@ import type * as schema from './schema';
 import { holdDataFolder } from './data-folder-lock';
 import { makePrivateFolder } from './private-files';
 import { keepStatistics } from './statistics';
-import { startPgliteWorker } from './pglite-worker/spawn';
+import { startPgliteWorker, type WorkerOpen } from './pglite-worker/spawn';
 import { bounded } from '../lib/bounded';
 import { timePgClient } from './query-timing';
 import { withAfterCommit } from './after-commit';
@@ -167,14 +167,14 @@ export interface EmbeddedDatabase extends Database {
 export async function openPglite(
   dataDir?: string,
   migrations: MigrationMode = 'apply',
-  options: { template?: string; wasmModule?: WebAssembly.Module } = {},
+  options: Pick<WorkerOpen, 'template' | 'wasmModule'> & { workerEntry?: URL } = {},
 ): Promise<EmbeddedDatabase> {
   // One process in the folder at a time; a backup refuses it while it is held.
   const release = dataDir ? holdDataFolder(dataDir) : () => undefined;
   let client: Awaited<ReturnType<typeof import('./pglite-worker/client').PgliteWorkerClient.open>>;
   try {
     // Its thread starts opening the database now, before the modules below have loaded.
-    const started = startPgliteWorker({ dataDir, template: options.template, wasmModule: options.wasmModule });
+    const started = startPgliteWorker({ dataDir, template: options.template, wasmModule: options.wasmModule }, options.workerEntry);
     try {
       const { PgliteWorkerClient } = await import('./pglite-worker/client');
       client = await PgliteWorkerClient.open(dataDir, options, started);

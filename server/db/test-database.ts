@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MIGRATIONS_FOLDER, openPglite, openPostgres, type Database } from './client';
 
 /**
@@ -10,7 +10,7 @@ import { MIGRATIONS_FOLDER, openPglite, openPostgres, type Database } from './cl
  */
 export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const base = process.env.TEST_DATABASE_URL;
-  if (!base) return openPglite(undefined, 'apply', { template: await migratedTemplate(), wasmModule: await compiledPglite() });
+  if (!base) return openPglite(undefined, 'apply', { template: await migratedTemplate(), wasmModule: await compiledPglite(), workerEntry: await bundledWorker() });
   const name = `bonus_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const { default: pg } = await import('pg');
   const admin = new pg.Client({ connectionString: base });
@@ -31,6 +31,42 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
       await drop.end();
     },
   };
+}
+
+/**
+ * The embedded database's thread as one JavaScript file. From the sources a thread boots through
+ * tsx (boot.mjs), which costs about half a second of CPU per thread: with a database per test
+ * file, a good part of the suite. Bundled with esbuild, as `npm run build` does, once per test
+ * process, under a name made of its content (processes running side by side write the same file).
+ */
+let bundled: Promise<URL> | undefined;
+function bundledWorker(): Promise<URL> {
+  bundled ??= (async () => {
+    const esbuild = await import('esbuild');
+    const result = await esbuild.build({
+      absWorkingDir: root,
+      entryPoints: [path.join(root, 'server/db/pglite-worker/worker.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      write: false,
+      logLevel: 'warning',
+    });
+    const code = result.outputFiles[0]!.contents;
+    const folder = path.join(root, '.tmp', 'test-pglite-worker');
+    fs.mkdirSync(folder, { recursive: true });
+    // In the repository's .tmp/, so that its packages resolve from node_modules.
+    const file = path.join(folder, `${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
+    if (!fs.existsSync(file)) {
+      const partial = `${file}.${process.pid}.partial`;
+      fs.writeFileSync(partial, code);
+      fs.renameSync(partial, file);
+    }
+    return pathToFileURL(file);
+  })();
+  return bundled;
 }
 
 /** PostgreSQL's WebAssembly, compiled once per test process (its files run one after another in it) and shared by every thread. */

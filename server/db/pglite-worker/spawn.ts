@@ -21,6 +21,7 @@ export interface StartedWorker {
 /**
  * Under tsx (sources) the worker boots through boot.mjs, which registers tsx in the thread; in a
  * build (dist/server/, one file per program) it is the bundled pglite-worker.js beside this code.
+ * Tests, which open a database per file, pass a bundle of their own (test-database.ts).
  */
 function workerEntry(): URL {
   return import.meta.url.endsWith('.ts') ? new URL('./boot.mjs', import.meta.url) : new URL('./pglite-worker.js', import.meta.url);
@@ -32,8 +33,8 @@ function workerEntry(): URL {
  * costs the caller almost nothing: the thread compiles and starts PostgreSQL while the caller
  * goes on loading its own modules.
  */
-export function startPgliteWorker(open: WorkerOpen): StartedWorker {
-  const worker = new Worker(workerEntry(), { workerData: open });
+export function startPgliteWorker(open: WorkerOpen, entry: URL = workerEntry()): StartedWorker {
+  const worker = new Worker(entry, { workerData: open });
   // Heard from the start: a thread that fails before a client takes it over (its modules did not
   // load) fails that client's open, instead of an unheard 'error' ending the process.
   const ended = new Promise<Error>((resolve) => {
