@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, type Database } from './client';
+import type { Database } from './client';
+import { createEmbeddedTestDatabase } from './test-database';
 import { sqlArray } from './sql-arrays';
 
 describe('sqlArray: a whole column as one array parameter', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openPglite();
+    database = await createEmbeddedTestDatabase();
   });
   afterAll(() => database.close());
 

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, type Database } from './client';
+import type { Database } from './client';
+import { createEmbeddedTestDatabase } from './test-database';
 import { analyzeStaleTables, isStale, needsVacuum } from './statistics';
 
 describe('analyzeStaleTables (embedded database)', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openPglite();
+    database = await createEmbeddedTestDatabase();
     await database.query('create table stats_probe (id serial primary key, v text)');
   });
   afterAll(() => database.close());

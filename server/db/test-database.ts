@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { MIGRATIONS_FOLDER, openPglite, openPostgres, type Database } from './client';
+import { MIGRATIONS_FOLDER, openPglite, openPostgres, type Database, type EmbeddedDatabase } from './client';
 
 /**
  * A fresh, migrated database for one test file: a new database on the
@@ -10,7 +10,7 @@ import { MIGRATIONS_FOLDER, openPglite, openPostgres, type Database } from './cl
  */
 export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const base = process.env.TEST_DATABASE_URL;
-  if (!base) return openPglite(undefined, 'apply', { template: await migratedTemplate(), wasmModule: await compiledPglite(), workerEntry: await bundledWorker() });
+  if (!base) return createEmbeddedTestDatabase();
   const name = `bonus_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const { default: pg } = await import('pg');
   const admin = new pg.Client({ connectionString: base });
@@ -74,6 +74,11 @@ let compiled: Promise<WebAssembly.Module> | undefined;
 function compiledPglite(): Promise<WebAssembly.Module> {
   compiled ??= fs.promises.readFile(path.join(root, 'node_modules/@electric-sql/pglite/dist/pglite.wasm')).then((bytes) => WebAssembly.compile(bytes));
   return compiled;
+}
+
+/** A fresh, migrated embedded database (PGlite in memory) whatever TEST_DATABASE_URL says: for tests of PGlite's own behaviour. */
+export async function createEmbeddedTestDatabase(): Promise<EmbeddedDatabase> {
+  return openPglite(undefined, 'apply', { template: await migratedTemplate(), wasmModule: await compiledPglite(), workerEntry: await bundledWorker() });
 }
 
 export const usingPostgres = () => Boolean(process.env.TEST_DATABASE_URL);

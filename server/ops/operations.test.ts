@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openPglite } from '../db/client';
+import { createEmbeddedTestDatabase } from '../db/test-database';
 import { buildTenant, createTestApp, login, type TestApp } from '../test/harness';
 import { beginDraining } from './readiness';
 
@@ -56,7 +56,7 @@ describe('readiness (/api/ready) and liveness (/api/health)', () => {
 
   it('answers 503 naming the database when it does not answer', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'bonus-ready-'));
-    const database = await openPglite();
+    const database = await createEmbeddedTestDatabase();
     const config = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), JOBS_ENABLED: 'false', APP_SECRET: 'ready-test-secret-long-enough-0123456789abcdef' });
     const app = await buildApp({ config, database });
     await app.ready();
@@ -162,7 +162,7 @@ describe('a server error names its request', () => {
         cb();
       },
     });
-    const database = await openPglite();
+    const database = await createEmbeddedTestDatabase();
     const config = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), JOBS_ENABLED: 'false', APP_SECRET: 'rid-test-secret-long-enough-0123456789abcdef' });
     const app = await buildApp({ config, database, logStream });
     // A route failing unexpectedly, as a bug would.

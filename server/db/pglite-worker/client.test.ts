@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgErrorCode } from '../../lib/db-errors';
 import { heldTransaction } from '../pglite-test-kit';
+import { migratedTemplate } from '../test-database';
 import { PgliteWorkerClient } from './client';
 
 let client: PgliteWorkerClient;
 
 beforeAll(async () => {
-  client = await PgliteWorkerClient.open(undefined);
+  client = await PgliteWorkerClient.open(undefined, { template: await migratedTemplate() });
   await client.query(`create table t (id int primary key, tag text not null, n int8, at timestamptz)`);
 });
 afterAll(async () => {
@@ -142,7 +143,7 @@ describe('PgliteWorkerClient: PGlite in a worker thread, as Drizzle and the API 
 
 describe('PgliteWorkerClient lifecycle', () => {
   it('a worker that dies fails the calls waiting on it and every later one, instead of leaving them hanging', async () => {
-    const other = await PgliteWorkerClient.open(undefined);
+    const other = await PgliteWorkerClient.open(undefined, { template: await migratedTemplate() });
     const waiting = other.query(`select pg_sleep(2)`);
     const quiet = console.error;
     console.error = () => undefined;
@@ -156,7 +157,7 @@ describe('PgliteWorkerClient lifecycle', () => {
   });
 
   it('after close, calls fail at once instead of waiting', async () => {
-    const other = await PgliteWorkerClient.open(undefined);
+    const other = await PgliteWorkerClient.open(undefined, { template: await migratedTemplate() });
     expect((await other.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
     await other.close();
     expect(other.closed).toBe(true);
