@@ -55,15 +55,15 @@ function startServer(databaseUrl: string, redis?: string): Promise<BenchServer> 
 }
 
 /** The server's RSS and heap after a full GC, in bytes (bench-server.ts answers SIGUSR2). */
-function memoryOf(server: BenchServer): Promise<{ rss: number; heap: number }> {
+function memoryOf(server: BenchServer): Promise<{ rss: number; heap: number; external: number }> {
   return new Promise((resolve) => {
     let out = '';
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /MEMORY (\d+) (\d+)/.exec(out);
+      const match = /MEMORY (\d+) (\d+) (\d+)/.exec(out);
       if (!match) return;
       server.child.stdout!.off('data', onData);
-      resolve({ rss: Number(match[1]), heap: Number(match[2]) });
+      resolve({ rss: Number(match[1]), heap: Number(match[2]), external: Number(match[3]) });
     };
     server.child.stdout!.on('data', onData);
     server.child.kill('SIGUSR2');
@@ -212,15 +212,15 @@ async function run(label: string, servers: BenchServer[], projectIds: number[]) 
   const fromResponse: number[] = [];
   const fromSend: number[] = [];
   let bytes = 0;
-  const kb = { rss: servers.map(() => NaN), heap: servers.map(() => NaN) };
+  const kb = { rss: servers.map(() => NaN), heap: servers.map(() => NaN), external: servers.map(() => NaN) };
   try {
     const connectStarted = Date.now();
     await listeners.connect(perChild);
     const connectSeconds = (Date.now() - connectStarted) / 1000;
     await waitIdle([...servers.map((s) => s.child.pid!), ...listeners.children.map((c) => c.pid!)]);
     const after = await Promise.all(servers.map(memoryOf));
-    for (const key of ['rss', 'heap'] as const) kb[key] = servers.map((_, i) => (after[i]![key] - before[i]![key]) / 1024 / perServer[i]!);
-    const memory = servers.map((_, i) => `${kb.rss[i]!.toFixed(1)} KB RSS (${kb.heap[i]!.toFixed(1)} KB heap) per socket over ${perServer[i]}`);
+    for (const key of ['rss', 'heap', 'external'] as const) kb[key] = servers.map((_, i) => (after[i]![key] - before[i]![key]) / 1024 / perServer[i]!);
+    const memory = servers.map((_, i) => `${kb.rss[i]!.toFixed(1)} KB RSS (${kb.heap[i]!.toFixed(1)} KB heap, ${kb.external[i]!.toFixed(1)} KB external) per socket over ${perServer[i]}`);
     log(`${label}: ${SOCKETS} sockets connected in ${connectSeconds.toFixed(1)} s; server memory: ${memory.join('; ')}`);
 
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${tokens[0]}` };
