@@ -42,6 +42,13 @@ async function main() {
     await database.close();
     process.exit(0);
   };
+  // bench:live reads the memory per socket: SIGUSR2 answers `MEMORY <rss> <heapUsed> <external>` (bytes) on
+  // stdout, after a full collection when the process was started with --expose-gc.
+  process.on('SIGUSR2', () => {
+    (globalThis as { gc?: () => void }).gc?.();
+    const { rss, heapUsed, external } = process.memoryUsage();
+    process.stdout.write(`MEMORY ${rss} ${heapUsed} ${external}\n`);
+  });
   process.on('SIGTERM', () => void stop());
   process.on('SIGINT', () => void stop());
 }
