@@ -8,8 +8,8 @@ import {
   CardHeader,
   EmptyState,
   ErrorState,
+  LoadingState,
   SecretOnceDialog,
-  Spinner,
   Table,
   TableBody,
   TableCell,
@@ -65,9 +65,7 @@ export function ApiTokensCard({ projectId }: { projectId: number }) {
       {tokens.isError && !tokens.data ? (
         <ErrorState query={tokens} className="py-8" />
       ) : tokens.isPending ? (
-        <p role="status" className="flex items-center justify-center gap-2 py-8 text-sm text-zinc-600 dark:text-zinc-400">
-          <Spinner size="sm" /> API anahtarları yükleniyor…
-        </p>
+        <LoadingState text="API anahtarları yükleniyor…" className="py-8" />
       ) : tokens.data.length === 0 ? (
         <EmptyState icon={KeyRound} title="Henüz API anahtarı yok" description="Bir makinenin API'yi çağırması için 'Yeni Anahtar' ile oluşturun." />
       ) : (

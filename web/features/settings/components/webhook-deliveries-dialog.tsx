@@ -1,6 +1,6 @@
 import { Send } from 'lucide-react';
 import { WEBHOOK_DELIVERY_STATUS_LABELS, WEBHOOK_EVENT_LABELS, type Webhook, type WebhookDelivery } from '@common/schemas/webhooks';
-import { Badge, Button, Dialog, EmptyState, ErrorState, Spinner, type BadgeTone } from '@web/components/ui';
+import { Badge, Button, Dialog, EmptyState, ErrorState, LoadingState, type BadgeTone } from '@web/components/ui';
 import { formatDateTimeWithYear } from '@web/lib/format';
 import { useRedeliverWebhook, useWebhookDeliveries } from '../api/webhooks-api';
 
@@ -32,9 +32,7 @@ function DeliveryLog({ projectId, webhookId }: { projectId: number; webhookId: n
   if (deliveries.isError && !deliveries.data) return <ErrorState query={deliveries} className="py-8" />;
   if (deliveries.isPending) {
     return (
-      <p role="status" className="flex items-center justify-center gap-2 py-8 text-sm text-zinc-600 dark:text-zinc-400">
-        <Spinner size="sm" /> Gönderimler yükleniyor…
-      </p>
+      <LoadingState text="Gönderimler yükleniyor…" className="py-8" />
     );
   }
   if (deliveries.data.length === 0) {

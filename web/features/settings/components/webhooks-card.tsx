@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { History, KeyRound, Pencil, Plus, Send, Trash2, Webhook as WebhookIcon, type LucideIcon } from 'lucide-react';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_MESSAGES, type Webhook } from '@common/schemas/webhooks';
-import { Badge, Button, Card, CardHeader, EmptyState, ErrorState, SecretOnceDialog, Spinner, useConfirm, type BadgeTone } from '@web/components/ui';
+import { Badge, Button, Card, CardHeader, EmptyState, ErrorState, LoadingState, SecretOnceDialog, useConfirm, type BadgeTone } from '@web/components/ui';
 import { formatDateTimeWithYear } from '@web/lib/format';
 import { useCreateWebhook, useDeleteWebhook, useRotateWebhookSecret, useTestWebhook, useUpdateWebhook, useWebhooks } from '../api/webhooks-api';
 import { WebhookDeliveriesDialog } from './webhook-deliveries-dialog';
@@ -78,9 +78,7 @@ export function WebhooksCard({ projectId }: { projectId: number }) {
       {webhooks.isError && !webhooks.data ? (
         <ErrorState query={webhooks} className="py-8" />
       ) : webhooks.isPending ? (
-        <p role="status" className="flex items-center justify-center gap-2 py-8 text-sm text-zinc-600 dark:text-zinc-400">
-          <Spinner size="sm" /> Webhooklar yükleniyor…
-        </p>
+        <LoadingState text="Webhooklar yükleniyor…" className="py-8" />
       ) : webhooks.data.length === 0 ? (
         <EmptyState
           icon={WebhookIcon}
