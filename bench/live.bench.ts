@@ -1,10 +1,12 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openPostgres } from '../server/db/client';
 import { benchLogin, startBenchServer } from './bench-process';
+import { processCpuSeconds } from './cpu-time';
 import { monotonicMs, type FromListener, type ListenerTarget, type ToListener } from './live-protocol';
+import { percentile } from './load';
 import { createScratchDatabase } from './scratch-database';
 import { ensureBenchTenant } from './seed-bench-requests';
 
@@ -70,13 +72,6 @@ function memoryOf(server: BenchServer): Promise<{ rss: number; heap: number; ext
   });
 }
 
-/** CPU time a process has used, in clock ticks (/proc/<pid>/stat utime + stime). */
-function cpuTicks(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-}
-
 /**
  * Waits until the processes are idle (together under 3 ticks, 30 ms of CPU, in 200 ms twice in a
  * row): after the connect storm each connection's presence work (a socket count per connect) can
@@ -84,14 +79,14 @@ function cpuTicks(pid: number): number {
  */
 async function waitIdle(pids: number[]): Promise<void> {
   if (process.platform !== 'linux') return;
-  const sum = () => pids.reduce((n, pid) => n + cpuTicks(pid), 0);
+  const sum = () => pids.reduce((n, pid) => n + processCpuSeconds(pid), 0);
   const started = Date.now();
   let quiet = 0;
   let before = sum();
   while (quiet < 2) {
     await new Promise((r) => setTimeout(r, 200));
     const now = sum();
-    quiet = now - before < 3 ? quiet + 1 : 0;
+    quiet = now - before < 0.03 ? quiet + 1 : 0;
     before = now;
     if (Date.now() - started > 120_000) {
       log('  (still busy after 120 s; measuring anyway)');
@@ -100,7 +95,6 @@ async function waitIdle(pids: number[]): Promise<void> {
   }
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 class Listeners {
   readonly children: ChildProcess[] = [];
@@ -304,11 +298,7 @@ async function main() {
 }
 
 function readLoad(): string {
-  try {
-    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-  } catch {
-    return 'n/a';
-  }
+  return os.loadavg().map((l) => l.toFixed(2)).join(' ');
 }
 
 main()

@@ -78,28 +78,33 @@ async function buildWeb(outDir) {
   });
 }
 
+/** How server code becomes plain JavaScript for `node`: the build's programs, and the tests' database thread (server/db/test-database.ts). */
+export const SERVER_ESBUILD_OPTIONS = {
+  absWorkingDir: root,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  // Packages stay in node_modules (PGlite finds its WebAssembly beside its own files).
+  packages: 'external',
+  tsconfig: path.join(root, 'tsconfig.json'),
+  logLevel: 'warning',
+  // What a bundled ESM file still needs from CommonJS packages.
+  banner: { js: "import { createRequire as __bonusRequire } from 'node:module'; const require = __bonusRequire(import.meta.url);" },
+};
+
 /** The server's programs into `outDir` (also used by server/start-modules.test.ts, which reads what each loads). */
 export async function buildServer(outDir) {
   const esbuild = await import('esbuild');
   await esbuild.build({
-    absWorkingDir: root,
+    ...SERVER_ESBUILD_OPTIONS,
     entryPoints: SERVER_ENTRIES,
     outdir: outDir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
     // A dynamic import() becomes a file of its own, loaded when reached: main.js starts opening the
     // database before the rest of the server loads (server/main.ts). Code the programs share goes
     // into chunk files beside them.
     splitting: true,
-    target: 'node20',
-    // Packages stay in node_modules (PGlite finds its WebAssembly beside its own files).
-    packages: 'external',
-    tsconfig: path.join(root, 'tsconfig.json'),
     sourcemap: 'linked',
-    logLevel: 'warning',
-    // What a bundled ESM file still needs from CommonJS packages.
-    banner: { js: "import { createRequire as __bonusRequire } from 'node:module'; const require = __bonusRequire(import.meta.url);" },
   });
   cpSync(path.join(root, 'server/db/migrations'), path.join(outDir, 'migrations'), { recursive: true });
   // Plain `node` must read these files as ES modules whatever the folder above says.

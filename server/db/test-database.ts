@@ -36,24 +36,14 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
 /**
  * The embedded database's thread as one JavaScript file. From the sources a thread boots through
  * tsx (boot.mjs), which costs about half a second of CPU per thread: with a database per test
- * file, a good part of the suite. Bundled with esbuild, as `npm run build` does, once per test
- * process, under a name made of its content (processes running side by side write the same file).
+ * file, a good part of the suite. Bundled as `npm run build` bundles it (its esbuild options),
+ * once per test process, under a name made of its content (processes side by side write the same file).
  */
 let bundled: Promise<URL> | undefined;
 function bundledWorker(): Promise<URL> {
   bundled ??= (async () => {
-    const esbuild = await import('esbuild');
-    const result = await esbuild.build({
-      absWorkingDir: root,
-      entryPoints: [path.join(root, 'server/db/pglite-worker/worker.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      write: false,
-      logLevel: 'warning',
-    });
+    const [esbuild, { SERVER_ENTRIES, SERVER_ESBUILD_OPTIONS }] = await Promise.all([import('esbuild'), import('../../scripts/build.mjs')]);
+    const result = await esbuild.build({ ...SERVER_ESBUILD_OPTIONS, entryPoints: [SERVER_ENTRIES['pglite-worker']!], write: false });
     const code = result.outputFiles[0]!.contents;
     const folder = path.join(root, '.tmp', 'test-pglite-worker');
     fs.mkdirSync(folder, { recursive: true });
