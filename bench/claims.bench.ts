@@ -1,10 +1,12 @@
 import http from 'node:http';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { openPostgres } from '../server/db/client';
 import { projectMembers, users } from '../server/db/schema';
 import { hashPassword } from '../server/lib/passwords';
 import { startBenchServer } from './bench-process';
+import { namedCpuSeconds, ownCpuSeconds, processCpuSeconds } from './cpu-time';
 import { percentile } from './load';
 import { createScratchDatabase } from './scratch-database';
 import { ensureBenchTenant, seedBenchRequests } from './seed-bench-requests';
@@ -15,7 +17,10 @@ import { ensureBenchTenant, seedBenchRequests } from './seed-bench-requests';
  * the first waiting page, claim one of it, complete it — through HTTP, on BENCH_ROWS (1,000,000)
  * requests in a scratch PostgreSQL database on DATABASE_URL's server. Prints claims/s,
  * completions/s, p50/p95/p99 of each, 409 races, and afterwards checks in the database that no
- * request was claimed twice and each completed one has one completion event.
+ * request was claimed twice and each completed one has one completion event. The CPU each claim
+ * with its completion cost the API process, PostgreSQL and this load generator is printed too, so
+ * the rate can be read against what the machine has. BENCH_CPU_PROF=1 writes a V8 CPU profile of
+ * the API process to .tmp/cpu-prof/.
  */
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -62,10 +67,13 @@ async function main() {
       .values(Array.from({ length: AGENTS }, (_, i) => ({ username: `bench-agent-${i}`, fullName: `Agent ${i}`, role: 'agent' as const, passwordHash: hash, maxLoad: 5 })))
       .returning({ id: users.id, username: users.username });
     await database.db.insert(projectMembers).values(agents.map((a, i) => ({ projectId: projectIds[i % projectIds.length]!, userId: a.id })));
-    await database.db.execute(sql`analyze`);
+    // Vacuumed and checkpointed after the bulk load: the window measures claims, not the clean-up of the seed.
+    await database.db.execute(sql`vacuum analyze`);
+    await database.db.execute(sql`checkpoint`);
     await database.close();
 
-    const server = await startBenchServer({ ...process.env, DATABASE_URL: scratch.url, BENCH_POOL: '20' });
+    const profile = process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${path.join(process.cwd(), '.tmp', 'cpu-prof')}`] : [];
+    const server = await startBenchServer({ ...process.env, DATABASE_URL: scratch.url, BENCH_POOL: '20' }, profile);
     child = server.child;
     const port = server.port;
     const keepAlive = new http.Agent({ keepAlive: true, maxSockets: AGENTS * 2 });
@@ -90,6 +98,8 @@ async function main() {
     let races = 0;
     let otherErrors = 0;
     let firstError = '';
+    const cpu = () => ({ api: processCpuSeconds(child!.pid!), db: namedCpuSeconds('postgres'), load: ownCpuSeconds() });
+    const cpuBefore = cpu();
     const started = performance.now();
     const until = started + SECONDS * 1000;
     log(`${AGENTS} agents, ${SECONDS} s…`);
@@ -123,6 +133,9 @@ async function main() {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const cpuAfter = cpu();
+    // CPU milliseconds per claim with its completion (and the page read and races around it).
+    const perPair = (key: 'api' | 'db' | 'load') => +(((cpuAfter[key] - cpuBefore[key]) * 1000) / Math.max(1, completions.length)).toFixed(1);
     const verify = await openPostgres(scratch.url, 2);
     const [doubles] = (
       (await verify.db.execute(sql`
@@ -154,6 +167,7 @@ async function main() {
         'double claims': doubles!.doubleClaims,
         'double completions': doubles!.doubleCompletions,
         'completion events = completions': doubles!.completionEvents === completions.length,
+        'CPU ms per pair: API / PostgreSQL / load': `${perPair('api')} / ${perPair('db')} / ${perPair('load')}`,
       },
     ]);
     if (firstError) log(`first error: ${firstError}`);
