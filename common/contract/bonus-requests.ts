@@ -13,6 +13,7 @@ import {
   requeueRequestBody,
 } from '../schemas/bonus';
 import { defineEndpoint } from './define-endpoint';
+import { defineRequestMove } from './request-move';
 
 /** Bonus requests of a project (spec §7.3). The desk's own calls are in `request-desk.ts`. */
 const tags = ['bonus'] as const;
@@ -69,39 +70,24 @@ export const getRequestDetail = defineEndpoint({
   response: requestDetailResponse,
 });
 
-export const claimRequest = defineEndpoint({
-  method: 'POST',
-  path: '/api/bonus/projects/:projectId/requests/:requestId/assign',
+export const claimRequest = defineRequestMove('assign', {
   access: 'request:claim',
   summary: 'Talebi üzerine al (agentId: yönetici başka bir üyeye atayabilir); kapasite doluysa talep ona ayrılır',
-  tags,
-  errors: ['CONFLICT', 'ILLEGAL_TRANSITION', 'ALREADY_CLAIMED', 'ALREADY_DECIDED'],
-  params: requestParams,
   body: assignRequestBody,
   response: assignResponse,
 });
 
-export const completeRequest = defineEndpoint({
-  method: 'POST',
-  path: '/api/bonus/projects/:projectId/requests/:requestId/complete',
+export const completeRequest = defineRequestMove('complete', {
   access: 'request:complete',
   apiToken: 'requests:complete',
   summary: 'Talebi tamamla (üstlenen kişi veya yönetici)',
-  tags,
-  errors: ['CONFLICT', 'ILLEGAL_TRANSITION', 'ALREADY_CLAIMED', 'ALREADY_DECIDED'],
-  params: requestParams,
   body: completeRequestBody,
   response: viewedRequestSchema,
 });
 
-export const requeueRequest = defineEndpoint({
-  method: 'POST',
-  path: '/api/bonus/projects/:projectId/requests/:requestId/requeue',
+export const requeueRequest = defineRequestMove('requeue', {
   access: 'request:requeue-own',
   summary: 'Talebi tekrar sıraya al (varsayılan sebep: manual_requeue); agent yalnızca kendi talebini',
-  tags,
-  errors: ['CONFLICT', 'ILLEGAL_TRANSITION', 'ALREADY_CLAIMED', 'ALREADY_DECIDED'],
-  params: requestParams,
   body: requeueRequestBody,
   response: viewedRequestSchema,
 });

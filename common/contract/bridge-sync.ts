@@ -13,32 +13,29 @@ import { defineEndpoint } from './define-endpoint';
 /** Bridge sync (spec §7.5): start a job, read its logs, status and figures. */
 const tags = ['bridge-sync'] as const;
 
-/** Answers 202 with the job's new 'running' row at once; the work runs in the background. */
-export const startSync = defineEndpoint({
+/** Both start paths: answered 202 with the job's new 'running' row at once; the work runs in the background. */
+const syncStart = {
   method: 'POST',
-  path: '/api/bridge/projects/:projectId/sync',
   access: 'sync:run',
-  summary: 'Senkronizasyonu başlat (arka planda çalışır; yeni log satırı hemen döner)',
   tags,
   errors: ['SYNC_RUNNING', 'CONFLICT'],
   params: projectParams,
   body: optionalSyncStartBody,
   response: syncLogSchema,
   status: 202,
+} as const;
+
+export const startSync = defineEndpoint({
+  ...syncStart,
+  path: '/api/bridge/projects/:projectId/sync',
+  summary: 'Senkronizasyonu başlat (arka planda çalışır; yeni log satırı hemen döner)',
 });
 
 /** The spec's second path (§7.5): no body means a bonus sync. */
 export const startProjectSync = defineEndpoint({
-  method: 'POST',
+  ...syncStart,
   path: '/api/projects/:projectId/bridge-sync/start',
-  access: 'sync:run',
   summary: 'Senkronizasyonu başlat (gövdesiz: bonus senkronizasyonu)',
-  tags,
-  errors: ['SYNC_RUNNING', 'CONFLICT'],
-  params: projectParams,
-  body: optionalSyncStartBody,
-  response: syncLogSchema,
-  status: 202,
 });
 
 export const listSyncLogs = defineEndpoint({

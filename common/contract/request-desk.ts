@@ -3,6 +3,7 @@ import { idParam } from '../schemas/api';
 import { approveRequestBody, viewedRequestSchema, myQueueResponse, rejectRequestBody, requestParams, undoRequestBody } from '../schemas/bonus';
 import { customerSummaryQuery, customerSummarySchema } from '../schemas/customer-summary';
 import { defineEndpoint } from './define-endpoint';
+import { defineRequestMove } from './request-move';
 
 /** The operator's desk (issue 15): the caller's load and reservations, and 'Geri Al'. */
 export const getMyQueue = defineEndpoint({
@@ -27,29 +28,20 @@ export const undoRequestMove = defineEndpoint({
   response: viewedRequestSchema,
 });
 
+/** Who may decide on a request waiting for approval, and the refusal of its asker deciding (403 FOUR_EYES_REQUIRED). */
+const approvalDecision = { access: 'request:approve', apiToken: 'requests:complete', errors: ['FOUR_EYES_REQUIRED'] } as const;
+
 /** Four eyes: a second person completes a request waiting for approval (never the one who asked: 403 FOUR_EYES_REQUIRED). */
-export const approveRequest = defineEndpoint({
-  method: 'POST',
-  path: '/api/bonus/projects/:projectId/requests/:requestId/approve',
-  access: 'request:approve',
-  apiToken: 'requests:complete',
+export const approveRequest = defineRequestMove('approve', {
+  ...approvalDecision,
   summary: 'Onay bekleyen talebi onayla ve tamamla (onaya gönderen kişi onaylayamaz: 403 FOUR_EYES_REQUIRED; başkası önce karar verdiyse 409)',
-  tags: ['bonus'],
-  errors: ['FOUR_EYES_REQUIRED', 'CONFLICT', 'ILLEGAL_TRANSITION', 'ALREADY_CLAIMED', 'ALREADY_DECIDED'],
-  params: requestParams,
   body: approveRequestBody,
   response: viewedRequestSchema,
 });
 
-export const rejectRequest = defineEndpoint({
-  method: 'POST',
-  path: '/api/bonus/projects/:projectId/requests/:requestId/reject',
-  access: 'request:approve',
-  apiToken: 'requests:complete',
+export const rejectRequest = defineRequestMove('reject', {
+  ...approvalDecision,
   summary: 'Onay bekleyen talebi sebebiyle reddet: talep, onaya gönderen kişiye işlemde olarak geri döner',
-  tags: ['bonus'],
-  errors: ['FOUR_EYES_REQUIRED', 'CONFLICT', 'ILLEGAL_TRANSITION', 'ALREADY_CLAIMED', 'ALREADY_DECIDED'],
-  params: requestParams,
   body: rejectRequestBody,
   response: viewedRequestSchema,
 });

@@ -42,11 +42,12 @@ export const ACTIONS = [
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
-function flags<const K extends string>(keys: readonly K[]) {
+/** One boolean per name, in the names' order: what the caller may do, as the server decided it. */
+export function abilityFlags<const K extends string>(keys: readonly K[]) {
   return z.object(Object.fromEntries(keys.map((key) => [key, z.boolean()])) as { [P in K]: z.ZodBoolean });
 }
 
-export const abilitySetSchema = z.object({ screens: flags(SCREENS), actions: flags(ACTIONS) });
+export const abilitySetSchema = z.object({ screens: abilityFlags(SCREENS), actions: abilityFlags(ACTIONS) });
 export type AbilitySet = z.infer<typeof abilitySetSchema>;
 
 /**

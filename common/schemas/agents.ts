@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AGENT_STATUSES, ROLES, type Role } from '../enums';
 import { PERFORMANCE_LEVELS } from '../agent-metrics';
+import { abilityFlags } from './abilities';
 import { idParam } from './api';
 import { emailField, fullNameField, optionalPasswordField, usernameField } from './users';
 import { STATS_PERIODS } from './audit';
@@ -58,7 +59,7 @@ export const agentListQuery = z.object({
 export type AgentListQuery = z.input<typeof agentListQuery>;
 
 /** What the caller may do to an agent, decided by the server (server/policies/agent-policy.ts). */
-export const agentAbilitiesSchema = z.object({ toggle: z.boolean(), force: z.boolean() });
+export const agentAbilitiesSchema = abilityFlags(['toggle', 'force']);
 export type AgentAbilities = z.infer<typeof agentAbilitiesSchema>;
 /** An agent as the list answers it: with the caller's abilities on them. */
 export const listedAgentSchema = agentSchema.extend({ abilities: agentAbilitiesSchema });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PRIORITY, TABLE } from '../constants';
 import { ACTIVE_STATUSES, APPROVAL_STATUSES, BONUS_TYPES, CUSTOMER_SEGMENTS, PROBLEM_STATUSES, REQUEST_STATUSES, WAITING_STATUSES, type RequestStatus } from '../enums';
 import { approvalDetailsSchema } from '../approval';
+import { abilityFlags } from './abilities';
 import { idParam, optionalText } from './api';
 
 /** Turkish texts of the bonus request feature, written once for client and server. */
@@ -273,15 +274,10 @@ export type BonusRequest = z.infer<typeof bonusRequestSchema>;
 /**
  * What the caller may do to a request, decided by the server (server/policies/request-policy.ts)
  * exactly as the claim, complete and re-queue calls would decide it; the screens offer an
- * action only where it says true.
+ * action only where it says true. `canApprove`: approve or reject a request waiting for approval
+ * (a manager and above of the project who did not ask for it).
  */
-export const requestAbilitiesSchema = z.object({
-  canClaim: z.boolean(),
-  canComplete: z.boolean(),
-  canRequeue: z.boolean(),
-  /** Approve or reject a request waiting for approval: a manager and above of the project who did not ask for it. */
-  canApprove: z.boolean(),
-});
+export const requestAbilitiesSchema = abilityFlags(['canClaim', 'canComplete', 'canRequeue', 'canApprove']);
 export type RequestAbilities = z.infer<typeof requestAbilitiesSchema>;
 
 /**

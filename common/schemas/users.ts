@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../enums';
+import { abilityFlags } from './abilities';
 import { idParam, pagedSchema, pageQuery, requiredString } from './api';
 import { projectRefSchema } from './auth';
 
@@ -98,14 +99,7 @@ export const projectUserListQuery = userListQuery.omit({ projectId: true });
  * What the caller may do to a user, decided by the server's user policy
  * (server/policies/user-policy.ts); the screens show their buttons by it.
  */
-export const userAbilitiesSchema = z.object({
-  edit: z.boolean(),
-  changeRole: z.boolean(),
-  toggle: z.boolean(),
-  resetPassword: z.boolean(),
-  delete: z.boolean(),
-  resetTotp: z.boolean(),
-});
+export const userAbilitiesSchema = abilityFlags(['edit', 'changeRole', 'toggle', 'resetPassword', 'delete', 'resetTotp']);
 export type UserAbilities = z.infer<typeof userAbilitiesSchema>;
 /** A user as the lists and the detail answer it: with the caller's abilities on them. */
 export const listedUserSchema = userSchema.extend({ abilities: userAbilitiesSchema });

@@ -6,7 +6,7 @@ import { apiTokens, users } from '../../db/schema';
 import { notFound, validationError } from '../../lib/errors';
 import { assertProjectQuota } from '../../lib/project-quota';
 import type { ActorContext } from '../../policies/actor';
-import { writeAudit } from '../audit';
+import { writeProjectAudit } from '../audit';
 import { presentToken } from './present-token';
 import { newTokenSecret } from './token-secret';
 
@@ -72,14 +72,7 @@ export async function createApiToken({ ctx, actor, ipAddress }: ActorContext, in
         expiresAt,
       })
       .returning({ id: apiTokens.id });
-    await writeAudit(tx, {
-      actor,
-      action: 'CREATE_API_TOKEN',
-      resourceId: input.projectId,
-      projectId: input.projectId,
-      ipAddress,
-      details: { keyId: row!.id, name: input.name, abilities: input.abilities, expiresAt: expiresAt?.toISOString() ?? null },
-    });
+    await writeProjectAudit(tx, { actor, ipAddress }, input.projectId, 'CREATE_API_TOKEN', { keyId: row!.id, name: input.name, abilities: input.abilities, expiresAt: expiresAt?.toISOString() ?? null });
     return row!.id;
   });
   const row = await readToken(ctx.database.db, input.projectId, id);
@@ -99,14 +92,7 @@ export async function revokeApiToken({ ctx, actor, ipAddress }: ActorContext, in
       .where(and(eq(apiTokens.projectId, input.projectId), eq(apiTokens.id, input.tokenId), isNull(apiTokens.revokedAt)))
       .returning({ name: apiTokens.name });
     if (!row) return;
-    await writeAudit(tx, {
-      actor,
-      action: 'REVOKE_API_TOKEN',
-      resourceId: input.projectId,
-      projectId: input.projectId,
-      ipAddress,
-      details: { keyId: input.tokenId, name: row.name },
-    });
+    await writeProjectAudit(tx, { actor, ipAddress }, input.projectId, 'REVOKE_API_TOKEN', { keyId: input.tokenId, name: row.name });
   });
   const row = await readToken(db, input.projectId, input.tokenId);
   if (!row) throw notFound(API_TOKEN_MESSAGES.notFound);

@@ -85,6 +85,20 @@ export async function writeAudit<A extends AuditAction>(tx: DbOrTx, entry: Audit
   await tx.insert(auditLogs).values(auditRowOf(entry));
 }
 
+/**
+ * Writes the audit row of a change to a project's own setup (its API tokens, its webhooks): the
+ * project is both the row's resource and its scope, recorded under whoever acts and from where.
+ */
+export function writeProjectAudit<A extends AuditAction>(
+  tx: DbOrTx,
+  by: { actor: Pick<Actor, 'id' | 'username'>; ipAddress: string | null },
+  projectId: number,
+  action: A,
+  details: AuditDetails<A>,
+): Promise<void> {
+  return writeAudit(tx, { actor: by.actor, action, resourceId: projectId, projectId, ipAddress: by.ipAddress, details } as AuditEntry<A>);
+}
+
 /** The before/after of the fields that changed, for an audit row's details. */
 export function diffFields<T extends Record<string, unknown>>(before: T, after: Partial<T>): Record<string, { before: unknown; after: unknown }> {
   const changes: Record<string, { before: unknown; after: unknown }> = {};

@@ -8,7 +8,7 @@ import { notFound, validationError } from '../../lib/errors';
 import { assertProjectQuota } from '../../lib/project-quota';
 import { encryptSecret } from '../../lib/secrets';
 import type { ActorContext } from '../../policies/actor';
-import { diffFields, writeAudit } from '../audit';
+import { diffFields, writeProjectAudit } from '../audit';
 import { checkWebhookTarget } from './address-guard';
 import { presentDelivery, presentWebhook } from './present-webhook';
 import { newWebhookSecret } from './signature';
@@ -77,14 +77,7 @@ export async function createWebhook({ ctx, actor, ipAddress }: ActorContext, inp
         updatedAt: ctx.clock.now(),
       })
       .returning({ id: webhookEndpoints.id });
-    await writeAudit(tx, {
-      actor,
-      action: 'CREATE_WEBHOOK',
-      resourceId: input.projectId,
-      projectId: input.projectId,
-      ipAddress,
-      details: { webhookId: row!.id, url: input.url, events: input.events, isActive: input.isActive },
-    });
+    await writeProjectAudit(tx, { actor, ipAddress }, input.projectId, 'CREATE_WEBHOOK', { webhookId: row!.id, url: input.url, events: input.events, isActive: input.isActive });
     return row!.id;
   });
   return { ...presentWebhook(await readWebhook(ctx.database.db, { projectId: input.projectId, webhookId: id }), ctx.clock.now()), secret };
@@ -102,7 +95,7 @@ export async function updateWebhook({ ctx, actor, ipAddress }: ActorContext, inp
       .where(eq(webhookEndpoints.id, input.webhookId));
     const changes = diffFields({ url: before.url, events: before.events.join(','), isActive: before.isActive }, { url: input.url, events: input.events.join(','), isActive: input.isActive });
     if (Object.keys(changes).length === 0) return;
-    await writeAudit(tx, { actor, action: 'UPDATE_WEBHOOK', resourceId: input.projectId, projectId: input.projectId, ipAddress, details: { webhookId: input.webhookId, changes } });
+    await writeProjectAudit(tx, { actor, ipAddress }, input.projectId, 'UPDATE_WEBHOOK', { webhookId: input.webhookId, changes });
   });
   if (input.isActive) webhookDispatcherOf(ctx).wake();
   return presentWebhook(await readWebhook(ctx.database.db, input), ctx.clock.now());
@@ -113,7 +106,7 @@ export async function deleteWebhook({ ctx, actor, ipAddress }: ActorContext, inp
   await ctx.database.db.transaction(async (tx) => {
     const before = await readWebhook(tx, input);
     await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, input.webhookId));
-    await writeAudit(tx, { actor, action: 'DELETE_WEBHOOK', resourceId: input.projectId, projectId: input.projectId, ipAddress, details: { webhookId: input.webhookId, url: before.url } });
+    await writeProjectAudit(tx, { actor, ipAddress }, input.projectId, 'DELETE_WEBHOOK', { webhookId: input.webhookId, url: before.url });
   });
 }
 
@@ -136,7 +129,7 @@ export async function rotateWebhookSecret({ ctx, actor, ipAddress }: ActorContex
         updatedAt: ctx.clock.now(),
       })
       .where(eq(webhookEndpoints.id, input.webhookId));
-    await writeAudit(tx, { actor, action: 'ROTATE_WEBHOOK_SECRET', resourceId: input.projectId, projectId: input.projectId, ipAddress, details: { webhookId: input.webhookId, url: current.url } });
+    await writeProjectAudit(tx, { actor, ipAddress }, input.projectId, 'ROTATE_WEBHOOK_SECRET', { webhookId: input.webhookId, url: current.url });
   });
   return { ...presentWebhook(await readWebhook(ctx.database.db, input), ctx.clock.now()), secret };
 }

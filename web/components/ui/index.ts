@@ -8,7 +8,7 @@ export { Dialog } from './dialog';
 export { EmptyState } from './empty-state';
 export { ErrorState } from './error-state';
 export { focusRing } from './focus-ring';
-export { Input, Textarea } from './input';
+export { Input, Textarea, type InputProps } from './input';
 export { Pagination } from './pagination';
 export { Select } from './select';
 export { LoadingState, Spinner } from './spinner';

@@ -11,6 +11,7 @@ export * from './model/request-texts';
 export { BonusTypeIcon } from './components/bonus-type-icon';
 export { ManualRequestForm, MANUAL_REQUEST_TEXTS } from './components/manual-request-form';
 export { PriorityBadge } from './components/priority-badge';
+export { PriorityInput } from './components/priority-input';
 export { RequestDetailDialog } from './components/request-detail-dialog';
 export { RequestStatusBadge } from './components/request-status-badge';
 export * from './model/use-request-actions';

@@ -1,5 +1,6 @@
-import { KeyRound, Pencil, Power, PowerOff, ShieldOff, Trash2 } from 'lucide-react';
+import { KeyRound, Pencil, ShieldOff, Trash2 } from 'lucide-react';
 import type { ListedUser, User } from '@common/schemas/users';
+import { ActiveToggleButton } from '@web/components/active-toggle-button';
 import { Button } from '@web/components/ui';
 
 export interface UserRowActionsProps {
@@ -22,18 +23,7 @@ export function UserRowActions({ user, busy, editLabel, onEdit, onToggle, onDele
   return (
     <div className="flex justify-end gap-1">
       {can.edit && <Button variant="ghost" size="icon" icon={Pencil} aria-label={`${user.username} ${editLabel}`} title="Düzenle" onClick={() => onEdit(user)} />}
-      {can.toggle && (
-        <Button
-          variant="outline"
-          size="sm"
-          icon={user.isActive ? PowerOff : Power}
-          loading={busy}
-          onClick={() => onToggle(user)}
-          aria-label={`${user.username} ${user.isActive ? 'pasifleştir' : 'aktifleştir'}`}
-        >
-          {user.isActive ? 'Pasifleştir' : 'Aktifleştir'}
-        </Button>
-      )}
+      {can.toggle && <ActiveToggleButton active={user.isActive} busy={busy} name={user.username} onClick={() => onToggle(user)} />}
       {can.resetPassword && onResetPassword && (
         <Button variant="ghost" size="icon" icon={KeyRound} aria-label={`${user.username} şifresini sıfırla`} title="Şifre Sıfırla" onClick={() => onResetPassword(user)} />
       )}

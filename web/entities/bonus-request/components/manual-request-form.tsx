@@ -1,4 +1,3 @@
-import { PRIORITY_FIELD_LABEL } from '@common/priority';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -9,6 +8,7 @@ import { FormAlert } from '@web/components/layout/form-alert';
 import { Button, Input, Select, Textarea } from '@web/components/ui';
 import { applyServerErrors } from '@web/lib/form-errors';
 import { CREATE_REQUEST_TOASTS, useCreateRequest } from '../api/request-mutations';
+import { PriorityInput } from './priority-input';
 
 /** The server's payload schema; the selects' empty choice means "not given". */
 export const manualRequestFormSchema = createRequestFields
@@ -74,16 +74,7 @@ export function ManualRequestForm({ projectId, onCreated }: { projectId: number;
       <div className="grid gap-4 sm:grid-cols-3">
         <Input label="Dış Referans (opsiyonel)" autoComplete="off" error={errors.externalId?.message} {...register('externalId')} data-autofocus />
         <Input label="Kullanıcı Adı" hint="Kullanıcı adı veya Müşteri ID gerekli" autoComplete="off" error={errors.customerUsername?.message} {...register('customerUsername')} />
-        <Input
-          label={PRIORITY_FIELD_LABEL}
-          type="number"
-          inputMode="numeric"
-          min={PRIORITY.manualMin}
-          max={PRIORITY.manualMax}
-          step={1}
-          error={errors.priority?.message}
-          {...register('priority', { valueAsNumber: true })}
-        />
+        <PriorityInput error={errors.priority?.message} {...register('priority', { valueAsNumber: true })} />
         <Input label="Müşteri ID" autoComplete="off" error={errors.customerId?.message} {...register('customerId')} />
         <Input label="Tutar (₺)" required inputMode="decimal" placeholder="0,00" autoComplete="off" error={errors.amount?.message} {...register('amount')} />
         <Select

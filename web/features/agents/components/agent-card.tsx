@@ -1,6 +1,7 @@
-import { LogOut, Power, PowerOff, Sparkles, WifiOff } from 'lucide-react';
+import { LogOut, Sparkles, WifiOff } from 'lucide-react';
 import type { ListedAgent } from '@common/schemas/agents';
 import type { AgentSkills } from '@common/schemas/routing';
+import { ActiveToggleButton } from '@web/components/active-toggle-button';
 import { InitialAvatar } from '@web/components/user-badges';
 import { Badge, Button, Card } from '@web/components/ui';
 import { formatDateTime, formatMoney, formatNumber } from '@web/lib/format';
@@ -71,11 +72,7 @@ export function AgentCard({ agent, actions, skills, skillsLoading }: { agent: Li
       </div>
       {(can.toggle || can.force) && (
         <div className="mt-auto flex flex-wrap gap-2 border-t border-zinc-100 pt-3 dark:border-zinc-800">
-          {can.toggle && (
-            <Button variant="outline" size="sm" icon={agent.isActive ? PowerOff : Power} loading={actions.busyId === agent.id} onClick={() => actions.onToggle(agent)}>
-              {agent.isActive ? 'Pasifleştir' : 'Aktifleştir'}
-            </Button>
-          )}
+          {can.toggle && <ActiveToggleButton active={agent.isActive} busy={actions.busyId === agent.id} onClick={() => actions.onToggle(agent)} />}
           {can.force && (
             <>
               <Button variant="outline" size="sm" icon={WifiOff} onClick={() => actions.onForce(agent, 'offline')}>

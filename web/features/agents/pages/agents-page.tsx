@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Coffee, Headset, UserCheck, UserX, Users } from 'lucide-react';
 import { AGENT_MESSAGES } from '@common/schemas/agents';
-import { Card, CardBody, EmptyState, ErrorState, LoadingState, StatCard } from '@web/components/ui';
+import { QueryStates } from '@web/components/query-states';
+import { Card, CardBody, EmptyState, StatCard } from '@web/components/ui';
 import { formatNumber } from '@web/lib/format';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { RequireProject } from '@web/components/layout/require-project';
@@ -70,31 +71,20 @@ function AgentsScreen({ projectId }: { projectId: number }) {
           <AgentFilters value={filters} onChange={setFilters} />
         </CardBody>
       </Card>
-      {list.isError && data && <ErrorState variant="banner" query={list} />}
-      {list.isPending ? (
-        <Card>
-          <LoadingState text={AGENT_MESSAGES.loading} />
-        </Card>
-      ) : !data ? (
-        <Card>
-          <ErrorState query={list} />
-        </Card>
-      ) : data.items.length === 0 ? (
-        <Card>
-          <EmptyState icon={Headset} title={AGENT_MESSAGES.notFound} />
-        </Card>
-      ) : (
-        <>
-          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Agentler">
-            {data.items.map((agent) => (
-              <li key={agent.id} className="min-w-0">
-                <AgentCard agent={agent} actions={actions} skills={skills.data?.get(agent.id)} skillsLoading={skills.isPending} />
-              </li>
-            ))}
-          </ul>
-          <AgentsTable agents={data.items} />
-        </>
-      )}
+      <QueryStates query={list} inCards staleBanner loadingText={AGENT_MESSAGES.loading} isEmpty={(d) => d.items.length === 0} empty={<EmptyState icon={Headset} title={AGENT_MESSAGES.notFound} />}>
+        {({ items }) => (
+          <>
+            <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Agentler">
+              {items.map((agent) => (
+                <li key={agent.id} className="min-w-0">
+                  <AgentCard agent={agent} actions={actions} skills={skills.data?.get(agent.id)} skillsLoading={skills.isPending} />
+                </li>
+              ))}
+            </ul>
+            <AgentsTable agents={items} />
+          </>
+        )}
+      </QueryStates>
       <ForceActionDialog target={force} onClose={() => setForce(null)} onConfirm={confirmForce} />
       <AgentSkillsDialog target={skillsTarget} onClose={() => setSkillsTarget(null)} onSubmit={submitSkills} />
     </div>

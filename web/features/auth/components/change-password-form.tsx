@@ -20,6 +20,13 @@ const changePasswordForm = changePasswordBody
   .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: PASSWORD_MISMATCH });
 type ChangePasswordValues = z.infer<typeof changePasswordForm>;
 
+/** The three password fields, in order; only the first takes the focus. */
+const PASSWORD_FIELDS = [
+  { name: 'currentPassword', label: 'Mevcut Şifre', autoComplete: 'current-password', autoFocus: true },
+  { name: 'newPassword', label: 'Yeni Şifre', autoComplete: 'new-password', hint: 'En az 8 karakter.' },
+  { name: 'confirmPassword', label: 'Yeni Şifre (Tekrar)', autoComplete: 'new-password' },
+] as const satisfies readonly { name: keyof ChangePasswordValues; label: string; autoComplete: string; autoFocus?: boolean; hint?: string }[];
+
 export function ChangePasswordForm({ forced }: { forced: boolean }) {
   const navigate = useNavigate();
   const user = useSessionStore((s) => s.user);
@@ -44,32 +51,9 @@ export function ChangePasswordForm({ forced }: { forced: boolean }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <Input
-        label="Mevcut Şifre"
-        type="password"
-        autoComplete="current-password"
-        autoFocus
-        required
-        error={formState.errors.currentPassword?.message}
-        {...register('currentPassword')}
-      />
-      <Input
-        label="Yeni Şifre"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint="En az 8 karakter."
-        error={formState.errors.newPassword?.message}
-        {...register('newPassword')}
-      />
-      <Input
-        label="Yeni Şifre (Tekrar)"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={formState.errors.confirmPassword?.message}
-        {...register('confirmPassword')}
-      />
+      {PASSWORD_FIELDS.map(({ name, ...field }) => (
+        <Input key={name} type="password" required {...field} error={formState.errors[name]?.message} {...register(name)} />
+      ))}
       <FormAlert message={formState.errors.root?.server?.message} />
       <div className="mt-1 flex flex-col gap-2">
         <Button type="submit" size="lg" className="w-full" loading={formState.isSubmitting} loadingText="Kaydediliyor…">

@@ -1,6 +1,7 @@
-import { Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Project } from '@common/schemas/projects';
+import { ActiveToggleButton } from '@web/components/active-toggle-button';
 import { Button } from '@web/components/ui';
 import { formatDateTimeWithYear } from '@web/lib/format';
 import { PROJECT_MESSAGES } from '@common/schemas/projects';
@@ -26,16 +27,7 @@ export function ProjectActions({ project, onEdit, onToggle, onDelete, busyId, no
       <Button variant="ghost" size="sm" icon={Pencil} onClick={() => onEdit(project)} aria-label={`${project.name} düzenle`}>
         Düzenle
       </Button>
-      <Button
-        variant="outline"
-        size="sm"
-        icon={project.isActive ? PowerOff : Power}
-        loading={busyId === project.id}
-        onClick={() => onToggle(project)}
-        aria-label={`${project.name} ${project.isActive ? 'pasifleştir' : 'aktifleştir'}`}
-      >
-        {project.isActive ? 'Pasifleştir' : 'Aktifleştir'}
-      </Button>
+      <ActiveToggleButton active={project.isActive} busy={busyId === project.id} name={project.name} onClick={() => onToggle(project)} />
       <Button variant="ghost" size="icon" icon={Trash2} onClick={() => onDelete(project)} aria-label={`${project.name} sil`} title="Sil" />
     </div>
   );

@@ -3,7 +3,8 @@ import { FolderKanban, FolderPlus, LayoutGrid, Rows3, Search } from 'lucide-reac
 import type { Project } from '@common/schemas/projects';
 import { PROJECT_MESSAGES } from '@common/schemas/projects';
 import { PageActions } from '@web/components/layout/page-actions';
-import { Button, Card, CardBody, EmptyState, ErrorState, Input, LoadingState, Select, useConfirm } from '@web/components/ui';
+import { QueryStates } from '@web/components/query-states';
+import { Button, Card, CardBody, EmptyState, Input, Select, useConfirm } from '@web/components/ui';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { useCreateProject, useDeleteProject, useProjects, useToggleProject, useUpdateProject, type ProjectFilters } from '../api/projects-api';
 import { ProjectFormDialog, type ProjectFormOutput } from '../components/project-form-dialog';
@@ -47,7 +48,6 @@ export function ProjectsPage({ syncAction }: { syncAction?: ProjectActionHandler
   };
 
   const handlers = { onEdit: (p: Project) => setEditing(p), onToggle, onDelete, busyId, syncAction };
-  const projects = list.data ?? [];
   return (
     <div className="flex flex-col gap-4">
       <PageActions>
@@ -77,24 +77,9 @@ export function ProjectsPage({ syncAction }: { syncAction?: ProjectActionHandler
           </div>
         </CardBody>
       </Card>
-      {list.isError && list.data && <ErrorState variant="banner" query={list} />}
-      {list.isPending ? (
-        <Card>
-          <LoadingState text="Projeler yükleniyor..." />
-        </Card>
-      ) : !list.data ? (
-        <Card>
-          <ErrorState query={list} />
-        </Card>
-      ) : projects.length === 0 ? (
-        <Card>
-          <EmptyState icon={FolderKanban} title={PROJECT_MESSAGES.empty} />
-        </Card>
-      ) : view === 'grid' ? (
-        <ProjectGrid projects={projects} {...handlers} />
-      ) : (
-        <ProjectTable projects={projects} {...handlers} />
-      )}
+      <QueryStates query={list} inCards staleBanner loadingText="Projeler yükleniyor..." isEmpty={(d) => d.length === 0} empty={<EmptyState icon={FolderKanban} title={PROJECT_MESSAGES.empty} />}>
+        {(projects) => (view === 'grid' ? <ProjectGrid projects={projects} {...handlers} /> : <ProjectTable projects={projects} {...handlers} />)}
+      </QueryStates>
       <ProjectFormDialog open={editing !== null} project={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSubmit={save} />
     </div>
   );

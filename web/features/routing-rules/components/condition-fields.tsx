@@ -1,4 +1,3 @@
-import { PRIORITY_FIELD_LABEL } from '@common/priority';
 import {
   BONUS_TYPE_LABELS,
   BONUS_TYPES,
@@ -16,8 +15,8 @@ import {
   type RoutingCustomField,
   type RoutingSetOperator,
 } from '@common/enums';
-import { PRIORITY } from '@common/constants';
 import { Input, Select } from '@web/components/ui';
+import { PriorityInput } from '@web/entities/bonus-request';
 import { cn } from '@web/lib/cn';
 import { focusRing } from '@web/components/ui/focus-ring';
 import { operatorForField, type ConditionDraft } from '../model/conditions';
@@ -136,13 +135,7 @@ export function ConditionFields({ condition, onChange, errors = {} }: ConditionF
             error={errors.operator}
             onChange={(e) => onChange({ ...condition, operator: e.target.value as 'gte' | 'lte' })}
           />
-          <Input
-            label={PRIORITY_FIELD_LABEL}
-            type="number"
-            inputMode="numeric"
-            min={PRIORITY.manualMin}
-            max={PRIORITY.manualMax}
-            step={1}
+          <PriorityInput
             required
             hint="Talep formundaki ve kartlardaki öncelik (5: Yüksek, 4: Orta, 1-3: Düşük)."
             value={typeof condition.value === 'number' && Number.isFinite(condition.value) ? String(condition.value) : ''}

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Plus, Split } from 'lucide-react';
 import { ROUTING_MESSAGES, type RoutingRule, type RoutingRuleBody, type RoutingTestPayload } from '@common/schemas/routing';
 import { RequireProject } from '@web/components/layout/require-project';
-import { Button, Card, CardBody, CardHeader, EmptyState, ErrorState, LoadingState, useConfirm } from '@web/components/ui';
+import { QueryStates } from '@web/components/query-states';
+import { Button, Card, CardBody, CardHeader, EmptyState, useConfirm } from '@web/components/ui';
 import { formatNumber } from '@web/lib/format';
 import { notify } from '@web/lib/notify';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
@@ -96,35 +97,33 @@ function RoutingRulesScreen({ projectId }: { projectId: number }) {
         </CardBody>
       </Card>
 
-      {list.isError && data && <ErrorState variant="banner" query={list} />}
-      {list.isPending ? (
-        <Card>
-          <LoadingState text="Kurallar yükleniyor..." />
-        </Card>
-      ) : !data ? (
-        <Card>
-          <ErrorState query={list} />
-        </Card>
-      ) : data.items.length === 0 ? (
-        <Card>
+      <QueryStates
+        query={list}
+        inCards
+        staleBanner
+        loadingText="Kurallar yükleniyor..."
+        isEmpty={(d) => d.items.length === 0}
+        empty={
           <EmptyState
             icon={Split}
             title={ROUTING_MESSAGES.empty}
             description={filtered ? 'Filtrelere uyan kural yok.' : "Bu projede henüz routing kuralı yok; talepler Bekleyen sütununda üstlenilmeyi bekler. 'Yeni Kural' ile ilkini ekleyin."}
           />
-        </Card>
-      ) : (
-        <>
-          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Routing kuralları">
-            {data.items.map((rule) => (
-              <li key={rule.id} className="min-w-0">
-                <RuleCard rule={rule} stats={statsById.get(rule.id)} statsLoading={stats.isPending} actions={actions} />
-              </li>
-            ))}
-          </ul>
-          <RulesTable rules={data.items} actions={actions} onReorder={reorderRules} onRefused={(message) => notify.error('Hata', message)} />
-        </>
-      )}
+        }
+      >
+        {({ items }) => (
+          <>
+            <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Routing kuralları">
+              {items.map((rule) => (
+                <li key={rule.id} className="min-w-0">
+                  <RuleCard rule={rule} stats={statsById.get(rule.id)} statsLoading={stats.isPending} actions={actions} />
+                </li>
+              ))}
+            </ul>
+            <RulesTable rules={items} actions={actions} onReorder={reorderRules} onRefused={(message) => notify.error('Hata', message)} />
+          </>
+        )}
+      </QueryStates>
 
       <RuleFormDialog open={editing !== null} rule={editing === 'new' ? null : editing} targets={targets.data} onClose={() => setEditing(null)} onSubmit={save} />
       <RuleTestDialog rule={testing} onClose={() => setTesting(null)} onTest={runTest} />

@@ -7,8 +7,6 @@ import {
   Card,
   CardHeader,
   EmptyState,
-  ErrorState,
-  LoadingState,
   SecretOnceDialog,
   Table,
   TableBody,
@@ -18,6 +16,7 @@ import {
   TableRow,
   useConfirm,
 } from '@web/components/ui';
+import { QueryStates } from '@web/components/query-states';
 import { formatDateTimeWithYear } from '@web/lib/format';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/api-tokens-api';
 import { CreateApiTokenDialog } from './create-api-token-dialog';
@@ -62,69 +61,71 @@ export function ApiTokensCard({ projectId }: { projectId: number }) {
           </Button>
         }
       />
-      {tokens.isError && !tokens.data ? (
-        <ErrorState query={tokens} className="py-8" />
-      ) : tokens.isPending ? (
-        <LoadingState text="API anahtarları yükleniyor…" className="py-8" />
-      ) : tokens.data.length === 0 ? (
-        <EmptyState icon={KeyRound} title="Henüz API anahtarı yok" description="Bir makinenin API'yi çağırması için 'Yeni Anahtar' ile oluşturun." />
-      ) : (
-        <Table label="API anahtarları">
-          <TableHead>
-            <TableRow>
-              <TableHeaderCell>Ad</TableHeaderCell>
-              <TableHeaderCell>Yetkiler</TableHeaderCell>
-              <TableHeaderCell>Oluşturan</TableHeaderCell>
-              <TableHeaderCell>Son kullanım</TableHeaderCell>
-              <TableHeaderCell>Son geçerlilik</TableHeaderCell>
-              <TableHeaderCell>Durum</TableHeaderCell>
-              <TableHeaderCell>
-                <span className="sr-only">İşlemler</span>
-              </TableHeaderCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {tokens.data.map((token) => {
-              const state = stateOf(token, now);
-              return (
-                <TableRow key={token.id} data-testid="api-token-row">
-                  <TableCell>
-                    <span className="font-medium text-zinc-900 dark:text-zinc-50">{token.name}</span>
-                    <code className="block text-xs text-zinc-500 dark:text-zinc-400">{token.hint}</code>
-                  </TableCell>
-                  <TableCell>
-                    <ul className="flex flex-col gap-0.5 text-xs">
-                      {token.abilities.map((ability) => (
-                        <li key={ability}>{API_TOKEN_ABILITY_LABELS[ability]}</li>
-                      ))}
-                    </ul>
-                  </TableCell>
-                  <TableCell>{token.createdByName ?? '-'}</TableCell>
-                  <TableCell>{token.lastUsedAt ? formatDateTimeWithYear(token.lastUsedAt) : 'Hiç kullanılmadı'}</TableCell>
-                  <TableCell>{token.expiresAt ? formatDateTimeWithYear(token.expiresAt) : 'Süresiz'}</TableCell>
-                  <TableCell>
-                    <Badge tone={state.tone}>{state.label}</Badge>
-                  </TableCell>
-                  <TableCell className="text-right">
-                    {!token.revokedAt && (
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        aria-label={`${token.name} anahtarını iptal et`}
-                        loading={revoke.isPending && revoke.variables === token.id}
-                        disabled={revoke.isPending}
-                        onClick={() => void ask(token)}
-                      >
-                        İptal Et
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      )}
+      <QueryStates
+        query={tokens}
+        className="py-8"
+        loadingText="API anahtarları yükleniyor…"
+        isEmpty={(d) => d.length === 0}
+        empty={<EmptyState icon={KeyRound} title="Henüz API anahtarı yok" description="Bir makinenin API'yi çağırması için 'Yeni Anahtar' ile oluşturun." />}
+      >
+        {(items) => (
+          <Table label="API anahtarları">
+            <TableHead>
+              <TableRow>
+                <TableHeaderCell>Ad</TableHeaderCell>
+                <TableHeaderCell>Yetkiler</TableHeaderCell>
+                <TableHeaderCell>Oluşturan</TableHeaderCell>
+                <TableHeaderCell>Son kullanım</TableHeaderCell>
+                <TableHeaderCell>Son geçerlilik</TableHeaderCell>
+                <TableHeaderCell>Durum</TableHeaderCell>
+                <TableHeaderCell>
+                  <span className="sr-only">İşlemler</span>
+                </TableHeaderCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {items.map((token) => {
+                const state = stateOf(token, now);
+                return (
+                  <TableRow key={token.id} data-testid="api-token-row">
+                    <TableCell>
+                      <span className="font-medium text-zinc-900 dark:text-zinc-50">{token.name}</span>
+                      <code className="block text-xs text-zinc-500 dark:text-zinc-400">{token.hint}</code>
+                    </TableCell>
+                    <TableCell>
+                      <ul className="flex flex-col gap-0.5 text-xs">
+                        {token.abilities.map((ability) => (
+                          <li key={ability}>{API_TOKEN_ABILITY_LABELS[ability]}</li>
+                        ))}
+                      </ul>
+                    </TableCell>
+                    <TableCell>{token.createdByName ?? '-'}</TableCell>
+                    <TableCell>{token.lastUsedAt ? formatDateTimeWithYear(token.lastUsedAt) : 'Hiç kullanılmadı'}</TableCell>
+                    <TableCell>{token.expiresAt ? formatDateTimeWithYear(token.expiresAt) : 'Süresiz'}</TableCell>
+                    <TableCell>
+                      <Badge tone={state.tone}>{state.label}</Badge>
+                    </TableCell>
+                    <TableCell className="text-right">
+                      {!token.revokedAt && (
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          aria-label={`${token.name} anahtarını iptal et`}
+                          loading={revoke.isPending && revoke.variables === token.id}
+                          disabled={revoke.isPending}
+                          onClick={() => void ask(token)}
+                        >
+                          İptal Et
+                        </Button>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        )}
+      </QueryStates>
       <CreateApiTokenDialog
         open={creating}
         onClose={() => setCreating(false)}

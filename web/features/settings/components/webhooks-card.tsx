@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { History, KeyRound, Pencil, Plus, Send, Trash2, Webhook as WebhookIcon, type LucideIcon } from 'lucide-react';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_MESSAGES, type Webhook } from '@common/schemas/webhooks';
-import { Badge, Button, Card, CardHeader, EmptyState, ErrorState, LoadingState, SecretOnceDialog, useConfirm, type BadgeTone } from '@web/components/ui';
+import { QueryStates } from '@web/components/query-states';
+import { Badge, Button, Card, CardHeader, EmptyState, SecretOnceDialog, useConfirm, type BadgeTone } from '@web/components/ui';
 import { formatDateTimeWithYear } from '@web/lib/format';
 import { useCreateWebhook, useDeleteWebhook, useRotateWebhookSecret, useTestWebhook, useUpdateWebhook, useWebhooks } from '../api/webhooks-api';
 import { WebhookDeliveriesDialog } from './webhook-deliveries-dialog';
@@ -75,68 +76,72 @@ export function WebhooksCard({ projectId }: { projectId: number }) {
           </Button>
         }
       />
-      {webhooks.isError && !webhooks.data ? (
-        <ErrorState query={webhooks} className="py-8" />
-      ) : webhooks.isPending ? (
-        <LoadingState text="Webhooklar yükleniyor…" className="py-8" />
-      ) : webhooks.data.length === 0 ? (
-        <EmptyState
-          icon={WebhookIcon}
-          title="Henüz webhook yok"
-          description="Webhook, seçtiğiniz olayları (bir talebin oluşturulması, onaylanması…) olduğu anda kendi sisteminize bildirir; böylece sisteminiz panele sürekli sormak zorunda kalmaz. 'Yeni Webhook' ile ekleyin."
-        />
-      ) : (
-        <ul className="divide-y divide-zinc-100 dark:divide-zinc-800" aria-label="Webhooklar">
-          {webhooks.data.map((webhook) => {
-            const state = stateOf(webhook);
-            const urlId = `webhook-${webhook.id}-url`;
-            return (
-              <li key={webhook.id} data-testid="webhook-row" className="flex flex-col gap-3 px-5 py-4">
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <div className="min-w-0 flex-1">
-                    <p id={urlId} className="font-mono text-sm font-medium break-all text-zinc-900 dark:text-zinc-50">
-                      {webhook.url}
-                    </p>
-                    <ul className="mt-1.5 flex flex-wrap gap-1.5" aria-label="Olaylar">
-                      {webhook.events.map((event) => (
-                        <li key={event}>
-                          <Badge>{WEBHOOK_EVENT_LABELS[event]}</Badge>
-                        </li>
-                      ))}
-                    </ul>
+      <QueryStates
+        query={webhooks}
+        className="py-8"
+        loadingText="Webhooklar yükleniyor…"
+        isEmpty={(d) => d.length === 0}
+        empty={
+          <EmptyState
+            icon={WebhookIcon}
+            title="Henüz webhook yok"
+            description="Webhook, seçtiğiniz olayları (bir talebin oluşturulması, onaylanması…) olduğu anda kendi sisteminize bildirir; böylece sisteminiz panele sürekli sormak zorunda kalmaz. 'Yeni Webhook' ile ekleyin."
+          />
+        }
+      >
+        {(items) => (
+          <ul className="divide-y divide-zinc-100 dark:divide-zinc-800" aria-label="Webhooklar">
+            {items.map((webhook) => {
+              const state = stateOf(webhook);
+              const urlId = `webhook-${webhook.id}-url`;
+              return (
+                <li key={webhook.id} data-testid="webhook-row" className="flex flex-col gap-3 px-5 py-4">
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <div className="min-w-0 flex-1">
+                      <p id={urlId} className="font-mono text-sm font-medium break-all text-zinc-900 dark:text-zinc-50">
+                        {webhook.url}
+                      </p>
+                      <ul className="mt-1.5 flex flex-wrap gap-1.5" aria-label="Olaylar">
+                        {webhook.events.map((event) => (
+                          <li key={event}>
+                            <Badge>{WEBHOOK_EVENT_LABELS[event]}</Badge>
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                    <div className="flex flex-col items-start gap-1 sm:items-end">
+                      <Badge tone={state.tone} dot>
+                        {state.label}
+                      </Badge>
+                      {state.note && <p className="max-w-xs text-xs text-zinc-600 sm:text-right dark:text-zinc-400">{state.note}</p>}
+                    </div>
                   </div>
-                  <div className="flex flex-col items-start gap-1 sm:items-end">
-                    <Badge tone={state.tone} dot>
-                      {state.label}
-                    </Badge>
-                    {state.note && <p className="max-w-xs text-xs text-zinc-600 sm:text-right dark:text-zinc-400">{state.note}</p>}
+                  {webhook.previousSecretUntil && (
+                    <p className="text-xs text-zinc-600 dark:text-zinc-400">Önceki gizli anahtar {formatDateTimeWithYear(webhook.previousSecretUntil)} tarihine kadar da imzalar.</p>
+                  )}
+                  <div className="flex flex-wrap gap-2">
+                    <Button variant="outline" size="sm" icon={Pencil} aria-describedby={urlId} onClick={() => setEditing({ mode: 'edit', webhook })}>
+                      Düzenle
+                    </Button>
+                    <MutationButton icon={Send} describedBy={urlId} mutation={test} id={webhook.id} onClick={() => test.mutate(webhook.id)}>
+                      Test gönder
+                    </MutationButton>
+                    <Button variant="outline" size="sm" icon={History} aria-describedby={urlId} onClick={() => setLogOf(webhook)}>
+                      Gönderimler
+                    </Button>
+                    <MutationButton icon={KeyRound} describedBy={urlId} mutation={rotate} id={webhook.id} onClick={() => void askRotate(webhook)}>
+                      Anahtarı Yenile
+                    </MutationButton>
+                    <MutationButton icon={Trash2} describedBy={urlId} mutation={remove} id={webhook.id} onClick={() => void askDelete(webhook)}>
+                      Sil
+                    </MutationButton>
                   </div>
-                </div>
-                {webhook.previousSecretUntil && (
-                  <p className="text-xs text-zinc-600 dark:text-zinc-400">Önceki gizli anahtar {formatDateTimeWithYear(webhook.previousSecretUntil)} tarihine kadar da imzalar.</p>
-                )}
-                <div className="flex flex-wrap gap-2">
-                  <Button variant="outline" size="sm" icon={Pencil} aria-describedby={urlId} onClick={() => setEditing({ mode: 'edit', webhook })}>
-                    Düzenle
-                  </Button>
-                  <MutationButton icon={Send} describedBy={urlId} mutation={test} id={webhook.id} onClick={() => test.mutate(webhook.id)}>
-                    Test gönder
-                  </MutationButton>
-                  <Button variant="outline" size="sm" icon={History} aria-describedby={urlId} onClick={() => setLogOf(webhook)}>
-                    Gönderimler
-                  </Button>
-                  <MutationButton icon={KeyRound} describedBy={urlId} mutation={rotate} id={webhook.id} onClick={() => void askRotate(webhook)}>
-                    Anahtarı Yenile
-                  </MutationButton>
-                  <MutationButton icon={Trash2} describedBy={urlId} mutation={remove} id={webhook.id} onClick={() => void askDelete(webhook)}>
-                    Sil
-                  </MutationButton>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryStates>
       <WebhookFormDialog
         open={editing !== null}
         webhook={editing?.mode === 'edit' ? editing.webhook : undefined}
