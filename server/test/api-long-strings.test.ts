@@ -108,16 +108,18 @@ describe(`a ${LONG.toLocaleString('en')}-character string in every string field 
     const headers = await fixture.session();
     for (const [filler, value] of Object.entries(FILLERS)) {
       const payload = JSON.stringify(withValueAt(c.base, c.path, value));
-      const started = process.cpuUsage();
-      const res = await t.app.inject({
-        method: c.endpoint.method,
-        url: fixture.plainPath(c.endpoint.path),
-        headers: { 'content-type': 'application/json', ...headers },
-        payload,
-      });
-      const used = process.cpuUsage(started);
-      const took = (used.user + used.system) / 1000;
-      expectCleanAnswer(res, `${c.endpoint.method} ${c.endpoint.path} ${c.path.join('.')} (${filler})`);
+      const send = () =>
+        t.app.inject({ method: c.endpoint.method, url: fixture.plainPath(c.endpoint.path), headers: { 'content-type': 'application/json', ...headers }, payload });
+      let took = Infinity;
+      // A pattern that backtracks is slow on every try; the process's other work (a collection of
+      // earlier garbage, the database thread) lands on one try only. Up to three tries, the least counts.
+      for (let attempt = 0; attempt < 3 && took >= SLOW_MS; attempt++) {
+        const started = process.cpuUsage();
+        const res = await send();
+        const used = process.cpuUsage(started);
+        took = Math.min(took, (used.user + used.system) / 1000);
+        expectCleanAnswer(res, `${c.endpoint.method} ${c.endpoint.path} ${c.path.join('.')} (${filler})`);
+      }
       expect(took, `${c.endpoint.method} ${c.endpoint.path} ${c.path.join('.')} (${filler}) took ${Math.round(took)} ms of CPU`).toBeLessThan(SLOW_MS);
     }
   });
