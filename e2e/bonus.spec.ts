@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { dragAnnouncement, loginAs, nextFrames, screenshot } from './helpers';
+import { dragAnnouncement, loginAs, nextFrames, requestRow, screenshot } from './helpers';
 
 /** A board or kanban column, by its heading. */
 const column = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
@@ -222,12 +222,12 @@ test.describe('/bonus tablosu', () => {
     const title = (await first.locator('td:first-child p').first().innerText()).trim();
     await press(first.getByRole('button', { name: /Üzerime Al|Bana ayır/ }));
     await expect(toast(page, 'Talep başarıyla atandı')).toBeVisible();
-    await expect(rows.filter({ hasText: title })).toHaveCount(0);
+    await expect(requestRow(page, title)).toHaveCount(0);
     // Agents take and complete requests but do not create them.
     await expect(page.getByRole('button', { name: 'Yeni Talep' })).toHaveCount(0);
 
     await page.goto(`/bonus?status=active&search=${encodeURIComponent(title)}`);
-    const mine = rows.filter({ hasText: title });
+    const mine = requestRow(page, title);
     await press(mine.getByRole('button', { name: 'Tamamla' }));
     await confirmComplete(page);
     await expect(toast(page, 'Talep başarıyla tamamlandı')).toBeVisible();
@@ -254,7 +254,7 @@ test.describe('/bonus tablosu', () => {
     await dialog.getByRole('button', { name: 'Talep Oluştur' }).click();
     await expect(toast(page, 'Bonus talebi oluşturuldu')).toBeVisible();
     await expect(dialog).toBeHidden();
-    const row = page.locator('tbody tr[data-request-id]').filter({ hasText: externalId });
+    const row = requestRow(page, externalId);
     await expect(row).toBeVisible();
     await expect(row).toContainText('₺1.250,50');
     await expect(row).toContainText('Yeni');

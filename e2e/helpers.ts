@@ -104,6 +104,11 @@ export async function transitionsSettled(page: Page): Promise<void> {
 export const column = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 /** A request's card (its accessible name is its title) within a column or the page. */
 export const card = (scope: Locator | Page, title: string) => scope.getByRole('listitem', { name: title, exact: true });
+/**
+ * A row of the requests table by its title (the row's accessible name). Not by the text it contains: another
+ * request of the same customer and bonus type names this one in its 'Olası tekrar' links.
+ */
+export const requestRow = (scope: Locator | Page, title: string) => scope.locator('tbody tr[data-request-id]').and(scope.getByRole('row', { name: title, exact: true }));
 export const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 /** Clicks an action once its guard counts pointer clicks again (it ignores them just after the button appeared or moved). */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs, pageSession, socketIndicator } from './helpers';
+import { loginAs, pageSession, requestRow, socketIndicator } from './helpers';
 
 /**
  * Issue 14, reconnect catch-up: a screen whose live connection dropped shows, once it is back,
@@ -62,8 +62,8 @@ test('the requests screen whose socket dropped shows the changes made meanwhile 
 
   await loginAs(watcher, 'manager');
   await watcher.goto(`/bonus?status=waiting&search=${customer}`);
-  const rows = watcher.getByRole('table', { name: 'Bonus talepleri' }).locator('tbody tr[data-request-id]');
-  const row = (externalId: string) => rows.filter({ hasText: externalId });
+  const table = watcher.getByRole('table', { name: 'Bonus talepleri' });
+  const row = (externalId: string) => requestRow(table, externalId);
   await expect(row(`KOPUK-${stamp}-A`)).toBeVisible();
   await expect(socketIndicator(watcher)).toContainText('Bağlı');
 
