@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { compactPgliteParsers, OWN_PARSERS, type ArrayTypeRow } from '../pglite-parsers';
 import { pgliteRawStatements } from '../pglite-raw-statements';
+import { cacheFileSizes, type EmscriptenFs } from './file-size-cache';
 import { keepCreatedFilesPrivate, makePrivateFolder, tightenTree } from '../private-files';
 import type { WorkerError, WorkerReply, WorkerRequest } from './protocol';
 import type { WorkerOpen } from './spawn';
@@ -58,6 +59,7 @@ async function open({ dataDir, template, wasmModule }: WorkerOpen): Promise<Arra
   // A template skips initdb and the migrations: a test file's database starts in a second, not in several.
   const loadDataDir = template ? new Blob([fs.readFileSync(template)]) : undefined;
   pg = await PGlite.create({ ...(wasmModule ? { wasmModule } : {}), dataDir, loadDataDir, extensions: { pg_trgm, btree_gin }, parsers: OWN_PARSERS });
+  if (dataDir) cacheFileSizes(pg.Module.FS as unknown as EmscriptenFs);
   statements = pgliteRawStatements(pg);
   // The API's thread reads named statements' replies with the same parser table.
   return compactPgliteParsers(pg, OWN_PARSERS);
