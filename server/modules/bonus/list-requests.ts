@@ -118,7 +118,7 @@ interface ListShape {
   searchParts: readonly string[] | null;
   /** The term holds an uncommon trigram (see planSearch): its statements compare the project as SEARCH_PROJECT does. */
   searchRare: boolean;
-  /** The first page of a common term with one status, in date order, is walked for first (see search-walk.ts). */
+  /** The first page of a common term with one status or none, in date order, is walked for first (see search-walk.ts). */
   searchWalks: boolean;
   agent: boolean;
   /** Page size (1–100, validated) and whether it is the first page: both go into the SQL text, see listRequestQueries. */
@@ -148,7 +148,7 @@ export function shapeOf(query: RequestListQuery, viewer: Pick<ListViewer, 'role'
     searchParts: query.search ? plan.parts : null,
     searchRare: Boolean(query.search) && plan.rare,
     searchWalks:
-      Boolean(query.search) && !plan.rare && walkFinds(plan.share, query.limit) && n === 1 && query.sortBy === 'createdAt' && query.agentId === undefined && query.page === 1,
+      Boolean(query.search) && !plan.rare && walkFinds(plan.share, query.limit) && n <= 1 && query.sortBy === 'createdAt' && query.agentId === undefined && query.page === 1,
     agent: query.agentId !== undefined,
     limit: query.limit,
     firstPage: query.page === 1,
@@ -237,7 +237,9 @@ function searchQueries(db: DbOrTx, shape: ListShape) {
   const { where, order } = filterOf(shape, shape.searchRare ? SEARCH_PROJECT : undefined);
   const ordered = db.select({ id: bonusRequests.id }).from(bonusRequests).where(where).orderBy(...order).limit(limitOf(shape));
   return {
-    walk: shape.searchWalks ? walkStatement(db, { projectId: p('projectId'), status: p('status'), term: p('term') }, order, limitOf(shape)) : undefined,
+    walk: shape.searchWalks
+      ? walkStatement(db, { projectId: p('projectId'), ...(shape.status === 'one' ? { status: p('status') } : {}), term: p('term') }, order, limitOf(shape))
+      : undefined,
     ids: shape.firstPage ? ordered : ordered.offset(p('offset')),
     // Counted up to one past the cap: enough to know there is more, without visiting every match.
     matchCount: db

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeStaleTables, refreshTrigramShares } from '../../db/statistics';
 import { agentsOwnProject, bonusTestBed, get, listAsAgent, requestsUrl } from './bonus-test-kit';
-import { searchPlanFor } from './list-requests';
+import { requestListQuery } from '@common/schemas/bonus';
+import { searchPlanFor, shapeOf } from './list-requests';
 import { readWalk, WALK_BUDGET, walkFinds } from './search-walk';
 
 /**
- * A common term with a status, in date order, walks the status's date index with a budget
+ * A common term with one status or none, in date order, walks the date index with a budget
  * (search-walk.ts): what it finds must be exactly the substring matches, in the list's order,
  * whether the walk fills the page, sees every row of the status, or runs out of budget and leaves
  * the search to the trigram index.
@@ -52,7 +53,7 @@ const matches = async (term: string, status?: string) =>
     )
   ).map((r) => r.external_id);
 
-describe('GET …/requests?search= with a common term and a status, in date order', () => {
+describe('GET …/requests?search= with a common term, in date order', () => {
   it('takes the terms here as common enough to walk the status index for', async () => {
     for (const term of ['yılmaz', 'mehmet yılmaz']) {
       const plan = await searchPlanFor(bed.app.ctx.database.db, term);
@@ -101,9 +102,19 @@ describe('GET …/requests?search= with a common term and a status, in date orde
     expect(answers[0]!.json().data.items.map((item: { externalId: string }) => item.externalId)).toEqual((await matches('yılmaz', 'new')).slice(0, 20));
   });
 
-  it('leaves a search without a status to the planner, with the same answers', async () => {
+  it('walks the date index for a first page without a status too, and leaves later pages to the planner', async () => {
+    const plan = await searchPlanFor(bed.app.ctx.database.db, 'yılmaz');
+    const viewer = { role: 'agent' as const };
+    expect(shapeOf(requestListQuery.parse({ search: 'yılmaz' }), viewer, plan).searchWalks).toBe(true);
+    expect(shapeOf(requestListQuery.parse({ search: 'yılmaz', page: '2' }), viewer, plan).searchWalks).toBe(false);
+    expect(shapeOf(requestListQuery.parse({ search: 'yılmaz', status: 'new,completed' }), viewer, plan).searchWalks).toBe(false);
+
     const all = await matches('yılmaz');
+    const first = await search('search=y%C4%B1lmaz&limit=20');
+    expect(first.ids).toEqual(all.slice(0, 20));
+    expect(first.total).toBe(all.length);
     expect((await search('search=y%C4%B1lmaz&limit=20&page=2')).ids).toEqual(all.slice(20, 40));
+    // Beyond the walk's budget of the newest rows: the trigram index finds them.
     expect((await search('search=mehmet%20y%C4%B1lmaz&limit=20')).ids).toEqual(['W-3', 'W-2', 'W-1']);
   });
 });
