@@ -6,7 +6,7 @@ import { addDays } from '@common/analytics';
 import { localDate } from '@common/time-zone';
 import { openPglite, openPostgres, type Database } from '../server/db/client';
 import { namedCpuSeconds, processCpuSeconds } from './cpu-time';
-import { benchLogin, startBenchServer } from './bench-process';
+import { benchLogin, cpuProfileArgs, startBenchServer } from './bench-process';
 import { runLoad, summarise } from './load';
 import { ensureBenchTenant, seedBenchRequests } from './seed-bench-requests';
 import { DEFAULT_TIME_ZONE } from '@common/constants';
@@ -84,9 +84,7 @@ async function exportOnce(port: number, token: string, projectId: number, pid: n
 
 async function main() {
   const projectIds = await prepare();
-  // BENCH_CPU_PROF=1 writes a V8 CPU profile of the API process to .tmp/cpu-prof/ (open it in Chrome DevTools).
-  const profile = process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, '.tmp', 'cpu-prof')}`] : [];
-  const { child, port } = await startBenchServer({ ...process.env, BENCH_PGLITE_DIR: pgliteDir }, profile);
+  const { child, port } = await startBenchServer({ ...process.env, BENCH_PGLITE_DIR: pgliteDir }, cpuProfileArgs());
   try {
     const token = await benchLogin(port);
     log(`\n${concurrency} concurrent clients, ${seconds} s per query after 2 s warm-up, paths rotating over ${projectIds.length} projects:\n`);

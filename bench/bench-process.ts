@@ -6,6 +6,11 @@ import { BENCH_USER } from './seed-bench-requests';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Starts bench-server.ts (the API in its own process) and resolves once it listens. */
+/** BENCH_CPU_PROF=1: the node options that write a V8 CPU profile of the API process (one file per thread) to .tmp/cpu-prof/, for Chrome DevTools. */
+export function cpuProfileArgs(): string[] {
+  return process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, '.tmp', 'cpu-prof')}`] : [];
+}
+
 export function startBenchServer(env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'bench', 'bench-server.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });

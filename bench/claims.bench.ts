@@ -1,11 +1,10 @@
 import http from 'node:http';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { openPostgres } from '../server/db/client';
 import { projectMembers, users } from '../server/db/schema';
 import { hashPassword } from '../server/lib/passwords';
-import { startBenchServer } from './bench-process';
+import { cpuProfileArgs, startBenchServer } from './bench-process';
 import { namedCpuSeconds, ownCpuSeconds, processCpuSeconds } from './cpu-time';
 import { percentile } from './load';
 import { createScratchDatabase } from './scratch-database';
@@ -72,8 +71,7 @@ async function main() {
     await database.db.execute(sql`checkpoint`);
     await database.close();
 
-    const profile = process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${path.join(process.cwd(), '.tmp', 'cpu-prof')}`] : [];
-    const server = await startBenchServer({ ...process.env, DATABASE_URL: scratch.url, BENCH_POOL: '20' }, profile);
+    const server = await startBenchServer({ ...process.env, DATABASE_URL: scratch.url, BENCH_POOL: '20' }, cpuProfileArgs());
     child = server.child;
     const port = server.port;
     const keepAlive = new http.Agent({ keepAlive: true, maxSockets: AGENTS * 2 });

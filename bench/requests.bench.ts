@@ -8,7 +8,7 @@ import { projectSettings } from '../server/db/schema';
 import { listRequestQueries, searchPlanFor, shapeOf, valuesOf } from '../server/modules/bonus/list-requests';
 import { namedCpuSeconds, ownCpuSeconds, processCpuSeconds } from './cpu-time';
 import { runLoad, summarise } from './load';
-import { benchLogin, startBenchServer } from './bench-process';
+import { benchLogin, cpuProfileArgs, startBenchServer } from './bench-process';
 import { ensureBenchTenant, seedBenchRequests } from './seed-bench-requests';
 
 /**
@@ -111,9 +111,7 @@ async function explainAll(database: Database, projectId: number, userId: number)
 }
 
 function startServer() {
-  // BENCH_CPU_PROF=1 writes a V8 CPU profile of the API process to .tmp/cpu-prof/ (open it in Chrome DevTools).
-  const profile = process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, '.tmp', 'cpu-prof')}`] : [];
-  return startBenchServer({ ...process.env, BENCH_PGLITE_DIR: pgliteDir }, profile);
+  return startBenchServer({ ...process.env, BENCH_PGLITE_DIR: pgliteDir }, cpuProfileArgs());
 }
 
 async function main() {
