@@ -264,4 +264,42 @@ describe('useLiveInvalidation', () => {
     expect(invalidate).toHaveBeenCalledTimes(1);
     projectSocket.stop();
   });
+
+  it("refetches once the room's join is answered, the first one too: what the screen read before it may have missed an event", async () => {
+    const { projectSocket } = await import('./socket');
+    signInAs('admin');
+    projectSocket.start(1);
+    const socket = fake.sockets.at(-1)!;
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const { unmount } = renderHook(() => useLiveInvalidation(['bonus-request-created'], [['project', 1, 'requests']]), { wrapper });
+    const answerJoin = (answer: { ok: boolean; message?: string }) => {
+      const join = socket.emitted.filter((args) => args[0] === 'join-project').at(-1)!;
+      act(() => (join.at(-1) as (a: typeof answer) => void)(answer));
+    };
+
+    act(() => socket.fire('connect'));
+    // Not before the server has put the socket in the room: an event could still fall in between.
+    expect(invalidate).not.toHaveBeenCalled();
+    answerJoin({ ok: true });
+    expect(invalidate.mock.calls).toEqual([[{ queryKey: ['project', 1, 'requests'] }]]);
+
+    // A reconnect joins again and refetches again.
+    act(() => socket.fire('disconnect', 'transport close'));
+    act(() => socket.fire('connect'));
+    answerJoin({ ok: true });
+    expect(invalidate).toHaveBeenCalledTimes(2);
+
+    // A refused join says so and refetches nothing.
+    const error = vi.spyOn(notify, 'error').mockImplementation(() => '');
+    act(() => socket.fire('disconnect', 'transport close'));
+    act(() => socket.fire('connect'));
+    answerJoin({ ok: false, message: 'Bu projeye erişiminiz yok' });
+    expect(invalidate).toHaveBeenCalledTimes(2);
+    expect(error).toHaveBeenCalledWith('Canlı bağlantı kurulamadı', 'Bu projeye erişiminiz yok');
+    error.mockRestore();
+    unmount();
+    projectSocket.stop();
+  });
 });

@@ -21,13 +21,15 @@ type SocketHandler = (payload: unknown) => void;
 
 /**
  * Dispatched to handlers (never sent by the server) when live events may have been missed:
- * after a reconnect has re-joined the project, or when an event's sequence number skips one.
- * Screens refetch their live data on it (useLiveInvalidation listens).
+ * once a join of the project's room is answered (the first one included: a screen's data read
+ * before its socket was in the room misses what happened in between, such as a request created
+ * in the page's first second), after a reconnect has re-joined, or when an event's sequence
+ * number skips one. Screens refetch their live data on it (useLiveInvalidation listens).
  */
 export const RESYNC_EVENT = 'live:resync';
 
 /** What handlers can listen to: the server's events (common/contract/socket-events.ts) and the resync. */
-type LiveEvents = { [E in ServerEvent]: ServerEventPayload<E> } & { [RESYNC_EVENT]: { reason: 'gap' | 'reconnect' } };
+type LiveEvents = { [E in ServerEvent]: ServerEventPayload<E> } & { [RESYNC_EVENT]: { reason: 'joined' | 'gap' | 'reconnect' } };
 export type LiveEvent = keyof LiveEvents;
 export type LivePayload<E extends LiveEvent> = LiveEvents[E];
 
@@ -78,7 +80,7 @@ export class ProjectSocket {
   private readonly handlers = new Map<string, Set<SocketHandler>>();
   /** One refresh-and-retry after the server refuses the handshake; reset by a good connect. */
   private retriedAfterRefusal = false;
-  /** A connection was up before: the next join must be followed by a refetch. */
+  /** A connection was up before: the next join is a reconnect (the viewers' announcements are said again). */
   private wasConnected = false;
   /** The server said it is restarting: its disconnect is followed by our reconnect. */
   private serverRestarting = false;
@@ -226,7 +228,7 @@ export class ProjectSocket {
     this.lastSeq.clear();
     socket.emit(SOCKET_EVENTS.joinProject, projectId, (answer?: JoinProjectAck) => {
       if (answer && !answer.ok) notify.error('Canlı bağlantı kurulamadı', answer.message);
-      else if (catchUp) this.dispatch(RESYNC_EVENT, { reason: 'reconnect' });
+      else this.dispatch(RESYNC_EVENT, { reason: catchUp ? 'reconnect' : 'joined' });
     });
   }
 
