@@ -91,3 +91,39 @@ test('the requests screen whose socket dropped shows the changes made meanwhile 
   await watcherContext.close();
   await actorContext.close();
 });
+
+test('a screen whose socket joins the room after a request was created shows that request, without a reload', async ({ browser }) => {
+  const watcherContext = await browser.newContext();
+  const watcher = await watcherContext.newPage();
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  // The socket's handshake (long polling, which socket.io starts on) waits until the test lets it
+  // through; the page's API calls do not. A request of a page that has gone is only let go.
+  await watcher.route(/\/socket\.io\//, async (route) => {
+    await released;
+    await route.continue().catch(() => undefined);
+  });
+
+  const actorContext = await browser.newContext();
+  const actor = await actorContext.newPage();
+  await loginAs(actor, 'operator');
+  const stamp = Date.now();
+  const customer = `gec_${stamp}`;
+
+  await loginAs(watcher, 'manager');
+  await watcher.goto(`/bonus?status=waiting&search=${customer}`);
+  const table = watcher.getByRole('table', { name: 'Bonus talepleri' });
+  await expect(table.getByText('Kayıt bulunamadı')).toBeVisible();
+  await expect(socketIndicator(watcher)).not.toContainText('Bağlı');
+
+  // Created after the screen read its list, before its socket is in the project's room: no event reaches it.
+  const res = await callApi(actor, 'POST', (p) => `/api/bonus/projects/${p}/requests`, { externalId: `GEC-${stamp}`, customerUsername: customer, amount: '42.50' });
+  expect(res.status).toBe(201);
+
+  release();
+  await expect(socketIndicator(watcher)).toContainText('Bağlı');
+  await expect(requestRow(table, `GEC-${stamp}`)).toBeVisible();
+
+  await watcherContext.close();
+  await actorContext.close();
+});
