@@ -2,6 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ServerEvent } from '@common/contract/socket-events';
 import { useSessionStore } from '@web/stores/session-store';
 import { json, mockFetch } from '@web/test/fetch-mock';
 import { signInAs, signOutStore } from '@web/test/session-fixtures';
@@ -245,7 +246,8 @@ describe('ProjectSocket', () => {
 describe('useLiveInvalidation', () => {
   afterEach(() => signOutStore());
 
-  it('invalidates the given query keys when one of the events arrives', async () => {
+  /** The app's socket started on project 1, and a screen invalidating its requests on `events`, its client's invalidations watched. */
+  async function liveInvalidation(events: ServerEvent[]) {
     const { projectSocket } = await import('./socket');
     signInAs('admin');
     projectSocket.start(1);
@@ -253,9 +255,12 @@ describe('useLiveInvalidation', () => {
     const client = new QueryClient();
     const invalidate = vi.spyOn(client, 'invalidateQueries');
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-    const { unmount } = renderHook(() => useLiveInvalidation(['bonus-request-created', 'bonus-request-completed'], [['project', 1, 'requests']]), {
-      wrapper,
-    });
+    const { unmount } = renderHook(() => useLiveInvalidation(events, [['project', 1, 'requests']]), { wrapper });
+    return { projectSocket, socket, invalidate, unmount };
+  }
+
+  it('invalidates the given query keys when one of the events arrives', async () => {
+    const { projectSocket, socket, invalidate, unmount } = await liveInvalidation(['bonus-request-created', 'bonus-request-completed']);
     act(() => socket.receive('bonus-request-completed', { id: 1 }));
     act(() => socket.receive('sync-finished', {}));
     expect(invalidate.mock.calls).toEqual([[{ queryKey: ['project', 1, 'requests'] }]]);
@@ -266,14 +271,7 @@ describe('useLiveInvalidation', () => {
   });
 
   it("refetches once the room's join is answered, the first one too: what the screen read before it may have missed an event", async () => {
-    const { projectSocket } = await import('./socket');
-    signInAs('admin');
-    projectSocket.start(1);
-    const socket = fake.sockets.at(-1)!;
-    const client = new QueryClient();
-    const invalidate = vi.spyOn(client, 'invalidateQueries');
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-    const { unmount } = renderHook(() => useLiveInvalidation(['bonus-request-created'], [['project', 1, 'requests']]), { wrapper });
+    const { projectSocket, socket, invalidate, unmount } = await liveInvalidation(['bonus-request-created']);
     const answerJoin = (answer: { ok: boolean; message?: string }) => {
       const join = socket.emitted.filter((args) => args[0] === 'join-project').at(-1)!;
       act(() => (join.at(-1) as (a: typeof answer) => void)(answer));
@@ -295,9 +293,9 @@ describe('useLiveInvalidation', () => {
     const error = vi.spyOn(notify, 'error').mockImplementation(() => '');
     act(() => socket.fire('disconnect', 'transport close'));
     act(() => socket.fire('connect'));
-    answerJoin({ ok: false, message: 'Bu projeye erişiminiz yok' });
+    answerJoin({ ok: false, message: 'Bu projeye erişim yetkiniz yok' });
     expect(invalidate).toHaveBeenCalledTimes(2);
-    expect(error).toHaveBeenCalledWith('Canlı bağlantı kurulamadı', 'Bu projeye erişiminiz yok');
+    expect(error).toHaveBeenCalledWith('Canlı bağlantı kurulamadı', 'Bu projeye erişim yetkiniz yok');
     error.mockRestore();
     unmount();
     projectSocket.stop();

@@ -47,15 +47,14 @@ export function cacheFileSizes(FS: EmscriptenFs): boolean {
     return offset + size;
   }) as never;
 
-  // Whatever may change a file's size forgets it first, so a failed call forgets it too.
+  // Whatever may change a file's size forgets it, a call that failed half-way too.
   const forgetting = (ops: Ops, name: string, nodeOf: (target: unknown) => FileNode | undefined) => {
     const original = ops[name] as (target: unknown, ...rest: unknown[]) => unknown;
     ops[name] = ((target: unknown, ...rest: unknown[]) => {
-      const node = nodeOf(target);
-      if (node) sizes.delete(node);
       try {
         return original(target, ...rest);
       } finally {
+        const node = nodeOf(target);
         if (node) sizes.delete(node);
       }
     }) as never;

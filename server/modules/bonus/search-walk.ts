@@ -12,9 +12,9 @@ import { bonusRequests, bonusRequestStatusCounts, searchFold } from '../../db/sc
  * status index and the trigram index (21 ms, 12 of them in the trigram scan) where the walk takes
  * 1.3 ms. Without a status the planner walks the date index itself for such a term, but it planned
  * that statement on every call (its plan depends on the term); the walk is one prepared statement
- * whatever the term. Forcing the walk always is no answer either: a rare combination of common trigrams ('ahmet ayşe') walks every row of the
- * filter before it knows (37 ms for the 34,000 completed requests of a project, embedded) where the
- * trigram index answers in 4.
+ * whatever the term. Forcing the walk always is no answer either: a rare combination of common
+ * trigrams ('ahmet ayşe') walks every row of the filter before it knows (37 ms for the 34,000
+ * completed requests of a project, embedded) where the trigram index answers in 4.
  *
  * So only a term common enough to fill a page within the budget walks (walkFinds, from the sampled
  * trigram shares), and the walk reads at most WALK_BUDGET rows, and its statement also reads how many rows the filter
@@ -43,9 +43,9 @@ export interface WalkRow {
  * The walk over a project's rows of one status (or all of them, without `status`) in `order` (the
  * (project[, status], created_at) index's own), keeping the rows that hold `term` (folded as the
  * stored text is): up to `limit` ids, in order (later pages are left to the planner), and `rows`,
- * the filter's row count from the exact per-status counts. The limits sit where the planner passes them down: with its own limit and a
- * filter above it, the walk is planned as an index scan that stops, not a sort of every row of the
- * status.
+ * the filter's row count from the exact per-status counts. The limits sit where the planner passes
+ * them down: with its own limit and a filter above it, the walk is planned as an index scan that
+ * stops, not a sort of every row of the filter.
  */
 export function walkStatement(db: DbOrTx, values: { projectId: unknown; status?: unknown; term: unknown }, order: SQL[], limit: number) {
   const walked = db
